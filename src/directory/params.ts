@@ -1,0 +1,118 @@
+// Query parameters of the directory operations, in both of the spec's spellings. A request that
+// uses any parameter only Variant B has gets Variant B's defaults and caps; otherwise Variant
+// A's (DESIGN.md, "The two variants in the spec"). Out-of-range values are 400, never clamped.
+import { z } from 'zod';
+import { fail, queryInt, queryNumber, queryText } from '../http/validate';
+
+const slug = queryText(120);
+
+const SEARCH_LIMITS = { A: { max: 100, default: 25 }, B: { max: 20, default: 20 } } as const;
+const GEO_LIMITS = { A: { max: 100, default: 25 }, B: { max: 500, default: 100 } } as const;
+export const MAX_PAGE = 3;
+
+/** Two spellings of one parameter: either may be used, both only when they agree. */
+function oneOf<T>(ctx: z.RefinementCtx, a: [string, T | undefined], b: [string, T | undefined]): T | undefined {
+  if (a[1] !== undefined && b[1] !== undefined && a[1] !== b[1]) {
+    fail(ctx, b[0], `conflicts with '${a[0]}'; give one of them`);
+  }
+  return a[1] ?? b[1];
+}
+
+function checkLimit(ctx: z.RefinementCtx, limit: number | undefined, cap: { max: number; default: number }, variant: string): number {
+  if (limit !== undefined && limit > cap.max) fail(ctx, 'limit', `must be between 1 and ${cap.max}${variant}`);
+  return limit ?? cap.default;
+}
+
+export const searchQuery = z.object({
+  q: queryText(200),
+  specialty: slug,
+  specialtySlug: slug,
+  city: queryText(100),
+  state: present2Letters(),
+  limit: queryInt(1, Infinity),
+  cursor: queryText(1000),
+  page: queryInt(1, MAX_PAGE),
+}).transform((p, ctx) => {
+  const variantB = p.page !== undefined;
+  if (p.page !== undefined && p.cursor !== undefined) fail(ctx, 'page', "cannot be combined with 'cursor'");
+  const limit = checkLimit(ctx, p.limit, variantB ? SEARCH_LIMITS.B : SEARCH_LIMITS.A, variantB ? ' when paging by page' : '');
+  return {
+    filters: {
+      q: p.q ?? null,
+      specialty: oneOf(ctx, ['specialty', p.specialty], ['specialtySlug', p.specialtySlug]) ?? null,
+      city: p.city ?? null,
+      state: p.state?.toUpperCase() ?? null,
+    },
+    limit,
+    page: p.page,
+    cursor: p.cursor,
+  };
+});
+export type SearchQuery = z.output<typeof searchQuery>;
+
+function present2Letters() {
+  return queryText(2).pipe(
+    z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter US state code').optional(),
+  );
+}
+
+const lat = queryNumber(-90, 90);
+const lng = queryNumber(-180, 180);
+
+export const geoQuery = z.object({
+  lat, lng,
+  radiusMiles: queryNumber(1, 250),
+  radius: queryNumber(1, 250),
+  minLat: lat, maxLat: lat, minLng: lng, maxLng: lng,
+  specialty: slug,
+  specialtySlug: slug,
+  minRating: queryNumber(0, 5),
+  limit: queryInt(1, Infinity),
+  cursor: queryText(1000),
+}).transform((p, ctx) => {
+  const variantB = [p.radius, p.minLat, p.maxLat, p.minLng, p.maxLng, p.specialtySlug, p.minRating]
+    .some((v) => v !== undefined);
+  const limit = checkLimit(ctx, p.limit, variantB ? GEO_LIMITS.B : GEO_LIMITS.A,
+    variantB ? '' : ' (up to 500 with Variant B parameters such as radius or a bounding box)');
+  const specialty = oneOf(ctx, ['specialty', p.specialty], ['specialtySlug', p.specialtySlug]) ?? null;
+  const minRating = p.minRating ?? null;
+
+  const pointGiven = p.lat !== undefined || p.lng !== undefined;
+  const boxParts = { minLat: p.minLat, maxLat: p.maxLat, minLng: p.minLng, maxLng: p.maxLng };
+  const boxGiven = Object.values(boxParts).some((v) => v !== undefined);
+
+  if (pointGiven && boxGiven) {
+    fail(ctx, 'minLat', 'a search takes either a point (lat, lng) or a bounding box (minLat, maxLat, minLng, maxLng), not both');
+    return z.NEVER;
+  }
+  if (boxGiven) {
+    for (const [name, value] of Object.entries(boxParts)) {
+      if (value === undefined) fail(ctx, name, 'is required for a bounding-box search');
+    }
+    const { minLat, maxLat, minLng, maxLng } = boxParts;
+    if (minLat === undefined || maxLat === undefined || minLng === undefined || maxLng === undefined) return z.NEVER;
+    if (minLat > maxLat) fail(ctx, 'minLat', "must not be greater than 'maxLat'");
+    if (minLng > maxLng) fail(ctx, 'minLng', "must not be greater than 'maxLng'");
+    if (p.radius !== undefined || p.radiusMiles !== undefined) {
+      fail(ctx, p.radius !== undefined ? 'radius' : 'radiusMiles', 'applies to point searches only');
+    }
+    return { mode: 'box' as const, filters: { minLat, maxLat, minLng, maxLng, specialty, minRating }, limit, cursor: p.cursor };
+  }
+  if (p.lat === undefined || p.lng === undefined) {
+    fail(ctx, p.lat === undefined ? 'lat' : 'lng', variantB
+      ? 'is required: give lat and lng, or a bounding box (minLat, maxLat, minLng, maxLng)'
+      : 'is required (lat and lng give the search point)');
+    return z.NEVER;
+  }
+  const radiusMiles = oneOf(ctx, ['radiusMiles', p.radiusMiles], ['radius', p.radius]) ?? (variantB ? 30 : 25);
+  return { mode: 'point' as const, filters: { lat: p.lat, lng: p.lng, radiusMiles, specialty, minRating }, limit, cursor: p.cursor };
+});
+export type GeoQuery = z.output<typeof geoQuery>;
+
+export const postsQuery = z.object({
+  limit: queryInt(1, 100),
+  cursor: queryText(1000),
+}).transform((p) => ({ limit: p.limit ?? 25, cursor: p.cursor }));
+
+export const slugPath = z.object({ slug: z.string().min(1).max(200) });
+export const idPath = z.object({ id: z.string().min(1).max(200) });

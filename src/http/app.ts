@@ -1,0 +1,57 @@
+// The Express application: middleware order, the mounted feature routers, and the fallbacks
+// that keep every failure in the spec's error shape.
+import express, { type Router } from 'express';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { directoryRouter } from '../directory/routes';
+import type { Logger } from '../log';
+import { anonymousCaller } from './caller';
+import { errorHandler, methodNotAllowed, notFound } from './errors';
+import { requestLogger } from './request-log';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+}
+
+/** Adds, after a router's routes, a 405 for each path's other methods. */
+function withMethodGuards(router: Router): Router {
+  const methods = new Map<string, Set<string>>();
+  for (const layer of router.stack) {
+    const route = layer.route as { path: string; methods: Record<string, boolean> } | undefined;
+    if (!route) continue;
+    const set = methods.get(route.path) ?? new Set<string>();
+    for (const m of Object.keys(route.methods)) set.add(m.toUpperCase());
+    if (set.has('GET')) set.add('HEAD');
+    methods.set(route.path, set);
+  }
+  for (const [path, set] of methods) router.all(path, methodNotAllowed([...set]));
+  return router;
+}
+
+export function createApp({ config, db, logger }: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+  app.set('json spaces', 0);
+
+  app.use(requestLogger(logger));
+  app.use(express.json({ limit: '100kb' }));
+  app.use(anonymousCaller);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ok = await db.isReachable();
+    res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { success: false, error: 'Database unreachable' });
+  });
+
+  app.use('/api/v1/public', withMethodGuards(directoryRouter(db)));
+
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}

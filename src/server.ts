@@ -1,0 +1,40 @@
+// Runs the application: HTTP server plus graceful shutdown (stop accepting, let in-flight
+// requests finish within the grace period, then close the database pool).
+import http from 'node:http';
+import type { Config } from './config';
+import { createDatabase, type Database } from './db/database';
+import { createApp } from './http/app';
+import type { Logger } from './log';
+
+export interface RunningServer {
+  server: http.Server;
+  db: Database;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const db = createDatabase(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  const app = createApp({ config, db, logger });
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= (async () => {
+    const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearTimeout(timer);
+    await db.close();
+  })());
+
+  return { server, db, url: `http://127.0.0.1:${port}`, close };
+}

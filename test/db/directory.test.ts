@@ -1,0 +1,252 @@
+// The directory's SQL functions, policies and derived counts, role by role. Each test runs in a
+// rolled-back transaction (asRole) on this file's own clone of the seeded template.
+import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+
+let db: TestDatabase;
+let active: { id: string; slug: string };
+let inactive: { id: string; slug: string };
+let specialty: { id: string; slug: string };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  ({ rows: [active] } = await db.pool.query(
+    `select id, slug from app_public.contractors where is_active and review_count > 0 order by id limit 1`) as any);
+  ({ rows: [inactive] } = await db.pool.query(
+    `select id, slug from app_public.contractors where not is_active order by id limit 1`) as any);
+  ({ rows: [specialty] } = await db.pool.query(
+    `select id, slug from app_public.specialties order by contractor_count desc limit 1`) as any);
+});
+afterAll(() => db.drop());
+
+const call = async (client: { query: Function }, sql: string, args: unknown[] = []) =>
+  (await client.query(`select ${sql} as r`, args)).rows[0].r;
+
+describe('row-level security: anonymous', () => {
+  test('sees active contractors only', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const { rows } = await c.query('select count(*)::int as n, bool_and(is_active) as all_active from app_public.contractors');
+      const { rows: [total] } = await db.pool.query('select count(*) filter (where is_active)::int as n from app_public.contractors');
+      expect(rows[0]).toEqual({ n: total.n, all_active: true });
+    });
+  });
+
+  test('sees published posts only, never drafts or scheduled ones', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const { rows } = await c.query(`select count(*)::int as n from app_public.posts where status <> 'published' or published_at > now()`);
+      expect(rows[0].n).toBe(0);
+    });
+    const { rows } = await db.pool.query(`select count(*)::int as n from app_public.posts where status <> 'published' or published_at > now()`);
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+
+  test('sees published reviews only', async () => {
+    await db.pool.query(`update app_public.reviews set is_published = false where id = (select id from app_public.reviews order by id limit 1)`);
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const { rows } = await c.query('select count(*)::int as n from app_public.reviews where not is_published');
+      expect(rows[0].n).toBe(0);
+    });
+  });
+
+  test('cannot write any directory table (42501)', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(c.query(`update app_public.contractors set name = 'x' where id = $1`, [active.id]))).toBe('42501');
+    });
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(c.query(`insert into app_public.specialties (slug, name) values ('x', 'X')`))).toBe('42501');
+    });
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(c.query(`delete from app_public.posts`))).toBe('42501');
+    });
+  });
+
+  test('agents see what anonymous callers see', async () => {
+    await asRole(db, 'marine_agent', async (c) => {
+      const { rows } = await c.query('select count(*)::int as n from app_public.contractors where not is_active');
+      expect(rows[0].n).toBe(0);
+    });
+  });
+});
+
+describe('row-level security: admin', () => {
+  test('sees inactive contractors and drafts', async () => {
+    await asRole(db, 'marine_admin', async (c) => {
+      const { rows } = await c.query('select count(*)::int as n from app_public.contractors where not is_active');
+      expect(rows[0].n).toBeGreaterThan(0);
+      const { rows: drafts } = await c.query(`select count(*)::int as n from app_public.posts where status = 'draft'`);
+      expect(drafts[0].n).toBeGreaterThan(0);
+    });
+  });
+
+  test('cannot write derived columns (42501)', async () => {
+    await asRole(db, 'marine_admin', async (c) => {
+      expect(await sqlState(c.query(`update app_public.contractors set review_count = 99 where id = $1`, [active.id]))).toBe('42501');
+    });
+    await asRole(db, 'marine_admin', async (c) => {
+      expect(await sqlState(c.query(`update app_public.specialties set contractor_count = 0`))).toBe('42501');
+    });
+  });
+});
+
+describe('app_hidden.search_contractors', () => {
+  test('returns active matches with a total and a next key', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const r = await call(c, 'app_hidden.search_contractors(null, $1, null, null, 5)', [specialty.slug]);
+      expect(r.contractors).toHaveLength(5);
+      expect(r.total).toBeGreaterThan(5);
+      expect(r.next).toEqual({ score: expect.any(Number), id: r.contractors[4].id });
+      for (const item of r.contractors) expect(item.specialties).toContain(specialty.slug);
+    });
+  });
+
+  test('hides inactive contractors even from admins', async () => {
+    await asRole(db, 'marine_admin', async (c) => {
+      const r = await call(c, 'app_hidden.search_contractors(null, null, null, null, 100000)');
+      expect(r.contractors.map((x: { id: string }) => x.id)).not.toContain(inactive.id);
+    });
+  });
+
+  test('an unknown specialty is INVAL', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(call(c, `app_hidden.search_contractors(null, 'no-such-thing', null, null, 5)`))).toBe('INVAL');
+    });
+  });
+
+  test('a query of stop words only matches nothing', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await call(c, `app_hidden.search_contractors('the and of', null, null, null, 5)`))
+        .toEqual({ contractors: [], total: 0, next: null });
+    });
+  });
+
+  test('city patterns are literal: % and _ match only themselves', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const r = await call(c, `app_hidden.search_contractors(null, null, '%', null, 5)`);
+      expect(r.total).toBe(0);
+    });
+  });
+});
+
+describe('app_hidden.geo_search_point and geo_search_box', () => {
+  test('point: nearest first, within the radius', async () => {
+    const { rows: [p] } = await db.pool.query('select latitude, longitude from app_public.contractors where id = $1', [active.id]);
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const r = await call(c, 'app_hidden.geo_search_point($1, $2, 25, null, null, 10)', [p.latitude, p.longitude]);
+      expect(r.contractors[0].id).toBe(active.id);
+      expect(r.contractors[0].distanceMiles).toBe(0);
+      const d = r.contractors.map((x: { distanceMiles: number }) => x.distanceMiles);
+      expect([...d].sort((a, b) => a - b)).toEqual(d);
+      expect(Math.max(...d)).toBeLessThanOrEqual(25);
+    });
+  });
+
+  test('an unknown specialty is INVAL in both modes', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(call(c, `app_hidden.geo_search_point(26, -80, 25, 'nope', null, 10)`))).toBe('INVAL');
+    });
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(call(c, `app_hidden.geo_search_box(20, 30, -90, -70, 'nope', null, 10)`))).toBe('INVAL');
+    });
+  });
+
+  test('box: only contractors inside, best rated first', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const r = await call(c, 'app_hidden.geo_search_box(24, 31, -88, -79, null, 4, 50)');
+      for (const x of r.contractors) {
+        expect(x.latitude).toBeGreaterThanOrEqual(24);
+        expect(x.latitude).toBeLessThanOrEqual(31);
+        expect(x.longitude).toBeGreaterThanOrEqual(-88);
+        expect(x.longitude).toBeLessThanOrEqual(-79);
+      }
+      expect(r.contractors.length).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe('profiles', () => {
+  test('by slug and by id give the same profile', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const bySlug = await call(c, 'app_hidden.contractor_by_slug($1)', [active.slug]);
+      const byId = await call(c, 'app_hidden.contractor_by_id($1)', [active.id]);
+      expect(bySlug).toEqual(byId);
+      expect(bySlug.reviews.length).toBeGreaterThan(0);
+    });
+  });
+
+  test.each([
+    ['an unknown slug', 'app_hidden.contractor_by_slug($1)', 'no-such-contractor'],
+    ['an unknown id', 'app_hidden.contractor_by_id($1)', '00000000-0000-4000-8000-000000000000'],
+    ['an id that is not a UUID', 'app_hidden.contractor_by_id($1)', 'not-a-uuid'],
+  ])('%s is NTFND', async (_name, sql, arg) => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(call(c, sql, [arg]))).toBe('NTFND');
+    });
+  });
+
+  test('an inactive contractor is NTFND, also for admins', async () => {
+    for (const role of ['marine_anonymous', 'marine_admin'] as const) {
+      await asRole(db, role, async (c) => {
+        expect(await sqlState(call(c, 'app_hidden.contractor_by_slug($1)', [inactive.slug]))).toBe('NTFND');
+      });
+    }
+  });
+});
+
+describe('app_hidden.list_posts', () => {
+  test('newest first, published only, also for admins', async () => {
+    await asRole(db, 'marine_admin', async (c) => {
+      const r = await call(c, `app_hidden.list_posts('article', 100)`);
+      const times = r.items.map((p: { publishedAt: string }) => p.publishedAt);
+      expect([...times].sort().reverse()).toEqual(times);
+      const { rows } = await c.query(`select count(*)::int as n from app_public.posts
+        where kind = 'article' and status = 'published' and published_at <= now()`);
+      expect(r.items).toHaveLength(Math.min(100, rows[0].n));
+    });
+  });
+});
+
+describe('derived counts', () => {
+  const liveCounts = `select s.id, s.contractor_count,
+      (select count(*)::int from app_public.contractor_specialties cs join app_public.contractors c
+        on c.id = cs.contractor_id and c.is_active where cs.specialty_id = s.id) as live
+    from app_public.specialties s`;
+
+  test('specialty counts follow links, activation and deletion', async () => {
+    const client = await db.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`update app_public.contractors set is_active = not is_active where id in (
+        select id from app_public.contractors order by id limit 20)`);
+      await client.query(`delete from app_public.contractors where id in (
+        select id from app_public.contractors order by id desc limit 5)`);
+      await client.query(`delete from app_public.contractor_specialties where contractor_id in (
+        select id from app_public.contractors order by slug limit 5)`);
+      await client.query(`insert into app_public.contractor_specialties (contractor_id, specialty_id)
+        select c.id, $1 from app_public.contractors c
+         where not exists (select 1 from app_public.contractor_specialties x where x.contractor_id = c.id and x.specialty_id = $1)
+         order by c.name limit 7`, [specialty.id]);
+      const { rows } = await client.query(liveCounts);
+      for (const r of rows) expect(r.contractor_count).toBe(r.live);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  test('a review updates the native rating and review count', async () => {
+    const client = await db.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('delete from app_public.reviews where contractor_id = $1', [active.id]);
+      await client.query(`insert into app_public.reviews (contractor_id, rating, body, author_name)
+        values ($1, 5, 'Great work', 'Ann B.'), ($1, 2, 'Late again', 'Bo C.')`, [active.id]);
+      const { rows: [c] } = await client.query('select rating::float8, review_count from app_public.contractors where id = $1', [active.id]);
+      expect(c).toEqual({ rating: 3.5, review_count: 2 });
+      await client.query('delete from app_public.reviews where contractor_id = $1', [active.id]);
+      const { rows: [d] } = await client.query('select rating, review_count from app_public.contractors where id = $1', [active.id]);
+      expect(d).toEqual({ rating: null, review_count: 0 });
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+});

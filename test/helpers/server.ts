@@ -1,0 +1,47 @@
+// Starts the real service (Express + pg, no mocks) on a random port against a test database.
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/log';
+import { startServer, type RunningServer } from '../../src/server';
+import { createTestDatabase, type TestDatabase } from './db';
+
+export interface TestService {
+  db: TestDatabase;
+  server: RunningServer;
+  url: string;
+  get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
+  stop(): Promise<void>;
+}
+
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const db = await createTestDatabase();
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    AUTH_DATABASE_URL: db.authUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+  const server = await startServer(config, createLogger(config.LOG_LEVEL));
+  const request = async (path: string, init?: RequestInit) => {
+    const res = await fetch(server.url + path, init);
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, body: body as any };
+  };
+  return {
+    db,
+    server,
+    url: server.url,
+    get: request,
+    async stop() {
+      await server.close();
+      await db.drop();
+    },
+  };
+}

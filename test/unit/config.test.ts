@@ -1,0 +1,29 @@
+// Configuration is validated once, with one clear line per bad value.
+import { loadConfig } from '../../src/config';
+
+const base = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' };
+
+test('defaults', () => {
+  const c = loadConfig(base);
+  expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: 10,
+    publicBaseUrl: 'http://localhost:3000', trustProxy: false });
+});
+
+test('every bad value is named, each on its own line', () => {
+  expect(() => loadConfig({ DATABASE_URL: 'mysql://x', PORT: '70000', LOG_LEVEL: 'loud', PUBLIC_BASE_URL: 'ftp://x' }))
+    .toThrow(/Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: must be a postgres:\/\/ URL\n {2}PUBLIC_BASE_URL: must be an http\(s\):\/\/ URL\n {2}LOG_LEVEL: /);
+});
+
+test('a missing DATABASE_URL is named', () => {
+  expect(() => loadConfig({})).toThrow(/DATABASE_URL/);
+});
+
+test('TRUST_PROXY takes true, false, a hop count or addresses', () => {
+  expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  expect(loadConfig({ ...base, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+});
+
+test('PUBLIC_BASE_URL loses its trailing slash', () => {
+  expect(loadConfig({ ...base, PUBLIC_BASE_URL: 'https://api.example.com/' }).publicBaseUrl).toBe('https://api.example.com');
+});
