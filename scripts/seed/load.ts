@@ -130,8 +130,9 @@ export async function seed(databaseUrl: string, size: number, opts: SeedOptions 
     // Replica mode skips the per-row count and rating triggers (and foreign-key checks: the
     // generator links only rows it also writes). Needs a superuser.
     await client.query('set local session_replication_role = replica');
-    // Bulk index builds sort in memory up to this much (the default 64MB spills to disk).
+    // Room for the index builds' sorts and the recount's hash joins (the defaults spill to disk).
     await client.query(`set local maintenance_work_mem = '1GB'`);
+    await client.query(`set local work_mem = '256MB'`);
     const step = (name: string): void => opts.onStep?.(name, elapsed());
     const indexes = await dropSecondaryIndexes(client);
     step('drop indexes');
