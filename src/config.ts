@@ -15,6 +15,13 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Express' "trust proxy": false, true, a hop count or a list of addresses/CIDRs.
   TRUST_PROXY: z.string().default('false'),
+  // Rolling-window rate limits (DESIGN.md): requests per window per client address (anonymous)
+  // or per key (by tier), and agent registrations per client address per hour.
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(86_400),
+  RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).default(500),
+  RATE_LIMIT_ADMIN: z.coerce.number().int().min(1).default(10_000),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 

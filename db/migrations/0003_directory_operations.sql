@@ -379,3 +379,13 @@ grant execute on function
   app_hidden.specialty_id_for_filter(text, text), app_hidden.miles_to_meters(double precision),
   app_hidden.is_slug(text), app_hidden.join_text(text[]), app_hidden.is_media_list(jsonb)
   to marine_anonymous;
+
+comment on function app_hidden.is_slug(text) is 'A lowercase kebab-case slug of at most 120 characters.';
+comment on function app_hidden.join_text(text[]) is 'array_to_string for text[], declared immutable for the generated search column.';
+comment on function app_hidden.is_media_list(jsonb) is 'A photo or video list: an array of objects with an http(s) url.';
+comment on function app_hidden.iso_time(timestamptz) is 'ISO 8601 in UTC with milliseconds, as every response shows times.';
+comment on function app_hidden.like_pattern(text) is 'A LIKE pattern that matches the text anywhere, with its own % and _ taken literally.';
+comment on function app_hidden.specialty_id_for_filter(text, text) is 'The id of a specialty slug used as a filter; INVAL naming the parameter when unknown.';
+comment on function app_hidden.miles_to_meters(double precision) is 'Statute miles to meters.';
+comment on function app_hidden.contractor_list_item(app_public.contractors) is 'A contractor as a list item, with the fields of both variants.';
+comment on function app_hidden.contractor_profile(app_public.contractors) is 'A contractor''s full profile (Variant B plus latitude, longitude, website).';

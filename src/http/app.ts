@@ -4,8 +4,10 @@ import express, { type Router } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { directoryRouter } from '../directory/routes';
+import { admission } from '../identity/admission';
+import { accountRouter, registrationRouter } from '../identity/routes';
 import type { Logger } from '../log';
-import { anonymousCaller } from './caller';
+import './caller';
 import { errorHandler, methodNotAllowed, notFound } from './errors';
 import { requestLogger } from './request-log';
 
@@ -39,7 +41,6 @@ export function createApp({ config, db, logger }: AppDeps): express.Express {
 
   app.use(requestLogger(logger));
   app.use(express.json({ limit: '100kb' }));
-  app.use(anonymousCaller);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -49,7 +50,14 @@ export function createApp({ config, db, logger }: AppDeps): express.Express {
     res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { success: false, error: 'Database unreachable' });
   });
 
-  app.use('/api/v1/public', withMethodGuards(directoryRouter(db)));
+  // Registration has its own throttle; every other API request is admitted once (key or
+  // anonymous, rate limit) before its router runs.
+  const api = express.Router();
+  api.use(withMethodGuards(registrationRouter(db, config)));
+  api.use(admission(db, config));
+  api.use('/v1/public', withMethodGuards(directoryRouter(db)));
+  api.use(withMethodGuards(accountRouter(db)));
+  app.use('/api', api);
 
   app.use(notFound);
   app.use(errorHandler);

@@ -1,6 +1,5 @@
-// Who the request runs as. Every request starts anonymous; authentication replaces it.
-import type { RequestHandler } from 'express';
-import { ANONYMOUS, type Caller } from '../db/database';
+// Who the request runs as; set by admission (src/identity/admission.ts).
+import type { Caller } from '../db/database';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -10,8 +9,3 @@ declare global {
     }
   }
 }
-
-export const anonymousCaller: RequestHandler = (req, _res, next) => {
-  req.caller = ANONYMOUS;
-  next();
-};

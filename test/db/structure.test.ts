@@ -49,9 +49,6 @@ test('every app_public table and every app_hidden function is documented with a 
      where n.nspname = 'app_public' and c.relkind = 'r' and obj_description(c.oid, 'pg_class') is null
     union all
     select 'function ' || p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-     where n.nspname = 'app_hidden' and p.proname not in (
-       'contractor_list_item', 'contractor_profile', 'iso_time', 'like_pattern', 'specialty_id_for_filter',
-       'miles_to_meters', 'is_slug', 'join_text', 'is_media_list')
-       and obj_description(p.oid, 'pg_proc') is null`);
+     where n.nspname = 'app_hidden' and obj_description(p.oid, 'pg_proc') is null`);
   expect(rows.map((r) => r.name)).toEqual([]);
 });

@@ -9,6 +9,8 @@ export interface TestService {
   server: RunningServer;
   url: string;
   get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
+  /** JSON request with an optional API key. */
+  send(method: string, path: string, body?: unknown, apiKey?: string): Promise<{ status: number; headers: Headers; body: any }>;
   stop(): Promise<void>;
 }
 
@@ -20,6 +22,9 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Test files make many anonymous requests; the rate-limit tests set their own limits.
+    RATE_LIMIT_ANONYMOUS: '1000000',
+    REGISTRATIONS_PER_HOUR: '1000',
     ...env,
   });
   const server = await startServer(config, createLogger(config.LOG_LEVEL));
@@ -39,6 +44,14 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     server,
     url: server.url,
     get: request,
+    send: (method, path, body, apiKey) => request(path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
     async stop() {
       await server.close();
       await db.drop();

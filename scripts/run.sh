@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# npm run migrate | seed | admin: the same set-up as npm start, then one script from dist/.
+source "$(dirname "$0")/lib/setup.sh"
+setup_all >/dev/null
+tsc -p tsconfig.build.json
+name=$1; shift
+case "$name" in
+  migrate) exec node dist/scripts/migrate.js "$@" ;;
+  seed) exec node dist/scripts/seed/load.js "$@" ;;
+  admin) exec node dist/scripts/admin.js "$@" ;;
+  *) echo "unknown script: $name" >&2; exit 2 ;;
+esac

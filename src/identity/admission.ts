@@ -1,0 +1,68 @@
+// Admission of every API request: who is calling (an API key as a Bearer token, or anonymous by
+// client address) and whether their rolling-window quota allows one more request. One SQL call
+// (app_hidden.admit_request) decides both; this file only reads the header and writes headers.
+import type { RequestHandler, Response } from 'express';
+import type { Config } from '../config';
+import { ANONYMOUS, type Database } from '../db/database';
+import { ApiError } from '../http/errors';
+
+// A present header must be exactly this; anything else is a 401, never silently anonymous.
+const API_KEY_HEADER = /^Bearer (svc_(?:public|live)_[0-9a-f]{40})$/;
+export const INVALID_KEY = 'Invalid or inactive API key';
+
+interface RateState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  reset: number;
+}
+interface Admission {
+  caller: { userId: string; keyId: string; tier: 'public' | 'admin' } | null;
+  rate: RateState;
+}
+
+export function setRateLimitHeaders(res: Response, rate: RateState): void {
+  res.set({
+    'RateLimit-Limit': String(rate.limit),
+    'RateLimit-Remaining': String(rate.remaining),
+    'RateLimit-Reset': String(rate.reset),
+  });
+}
+
+export function rateLimitError(rate: RateState, windowSeconds: number): ApiError {
+  const what = windowSeconds === 86_400
+    ? `Daily rate limit of ${rate.limit} requests exceeded`
+    : `Rate limit of ${rate.limit} requests per ${windowSeconds} seconds exceeded`;
+  return new ApiError(429, what, `Retry after ${rate.reset} seconds.`, { 'Retry-After': String(rate.reset) });
+}
+
+/** Reads the API key of a request: null without an Authorization header, 401 when malformed. */
+export function apiKeyOf(authorization: string | undefined): string | null {
+  if (authorization === undefined) return null;
+  const match = API_KEY_HEADER.exec(authorization);
+  if (!match) throw new ApiError(401, INVALID_KEY, 'Send the key as "Authorization: Bearer svc_public_..." (or svc_live_...).');
+  return match[1]!;
+}
+
+export function admission(db: Database, config: Config): RequestHandler {
+  return async (req, res, next) => {
+    const key = apiKeyOf(req.headers.authorization);
+    const admitted = await db.callJson<Admission>(ANONYMOUS, 'app_hidden.admit_request', [
+      key, req.ip ?? 'unknown', config.RATE_LIMIT_WINDOW_SECONDS,
+      config.RATE_LIMIT_ANONYMOUS, config.RATE_LIMIT_PUBLIC, config.RATE_LIMIT_ADMIN,
+    ]);
+    setRateLimitHeaders(res, admitted.rate);
+    if (!admitted.rate.allowed) throw rateLimitError(admitted.rate, config.RATE_LIMIT_WINDOW_SECONDS);
+    const c = admitted.caller;
+    req.caller = c === null ? ANONYMOUS : { role: c.tier === 'admin' ? 'marine_admin' : 'marine_agent', userId: c.userId };
+    next();
+  };
+}
+
+/** For operations that need a key: anonymous callers get a 401. */
+export const requireKey: RequestHandler = (req, _res, next) => {
+  if (req.caller.userId === null) {
+    throw new ApiError(401, 'An API key is required', 'Send "Authorization: Bearer <API key>"; register at POST /api/agents/register.');
+  }
+  next();
+};
