@@ -4,12 +4,12 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino({
     level,
     redact: {
       paths: ['req.headers.authorization', 'req.headers["x-service-owner-access-token"]', 'req.headers.cookie'],
       censor: '[redacted]',
     },
-  });
+  }, destination);
 }

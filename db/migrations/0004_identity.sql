@@ -165,7 +165,8 @@ begin
     from app_private.api_key_secrets s join app_public.api_keys k on k.id = s.key_id
    where s.digest = digest(p_key, 'sha256') and k.revoked_at is null;
   if not found then
-    raise exception 'Invalid or inactive API key' using errcode = 'CREDS';
+    raise exception 'Invalid or inactive API key' using errcode = 'CREDS',
+      detail = 'The key is unknown or revoked. Mint a new one with POST /api/v1/user-api-keys, or register again.';
   end if;
   select * into v_user from app_public.users where id = v_key.user_id;
   -- Written at most once a minute per key, not on every request.
@@ -236,12 +237,21 @@ comment on function app_hidden.admit_request is 'Authenticates an API request (k
 -- The caller's own account and keys (the caller is app.user_id).
 
 create function app_hidden.current_account() returns json
-  language sql stable
+  language plpgsql stable
   set search_path to pg_catalog, public, pg_temp
   as $$
-    select (app_hidden.user_json(u)::jsonb || jsonb_build_object('canMintAdminKeys', u.is_admin))::json
-      from app_public.users u where u.id = app_public.current_user_id()
-  $$;
+declare
+  v_result json;
+begin
+  -- Anonymous callers may not read users at all: answer before touching the table.
+  if app_public.current_user_id() is null then
+    return null;
+  end if;
+  select (app_hidden.user_json(u)::jsonb || jsonb_build_object('canMintAdminKeys', u.is_admin))::json into v_result
+    from app_public.users u where u.id = app_public.current_user_id();
+  return v_result;
+end
+$$;
 comment on function app_hidden.current_account is 'The calling user with canMintAdminKeys, or null; see GET /api/account/me.';
 
 create function app_hidden.mint_own_api_key(p_name text) returns json

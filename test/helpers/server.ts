@@ -14,7 +14,12 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+/** Every log line the service wrote, when started with captureLogs. */
+export interface TestServiceOptions {
+  captureLogs?: string[];
+}
+
+export async function startTestService(env: Record<string, string> = {}, options: TestServiceOptions = {}): Promise<TestService> {
   const db = await createTestDatabase();
   const config = loadConfig({
     DATABASE_URL: db.url,
@@ -27,7 +32,9 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     REGISTRATIONS_PER_HOUR: '1000',
     ...env,
   });
-  const server = await startServer(config, createLogger(config.LOG_LEVEL));
+  const logs = options.captureLogs;
+  const destination = logs && { write: (line: string) => void logs.push(line) };
+  const server = await startServer(config, createLogger(config.LOG_LEVEL, destination));
   const request = async (path: string, init?: RequestInit) => {
     const res = await fetch(server.url + path, init);
     const text = await res.text();

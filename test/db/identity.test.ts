@@ -1,0 +1,194 @@
+// Users, keys and rate limits in SQL: every function's error codes, and row-level security for
+// each role (an agent sees only itself; no request role reaches a secret).
+import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+let n = 0;
+async function register(): Promise<{ userId: string; apiKey: string; keyId: string; email: string }> {
+  const email = `agent${++n}@example.com`;
+  const { rows } = await db.pool.query(
+    `select app_hidden.register_agent('Ada', 'Lovelace', $1, 'correct horse battery', null) as r`, [email]);
+  const r = rows[0].r;
+  return { userId: r.agent.id, apiKey: r.key.apiKey, keyId: r.key.id, email };
+}
+
+describe('register_agent', () => {
+  test('creates an agent with a public key that is stored only as a digest', async () => {
+    const a = await register();
+    expect(a.apiKey).toMatch(/^svc_public_[0-9a-f]{40}$/);
+    const { rows } = await db.pool.query(`select u.is_agent, u.is_admin, k.tier, k.prefix, s.digest = extensions.digest($2, 'sha256') as digest_ok,
+        us.password_hash <> 'correct horse battery' and us.password_hash = extensions.crypt('correct horse battery', us.password_hash) as hash_ok
+      from app_public.users u join app_public.api_keys k on k.user_id = u.id
+      join app_private.api_key_secrets s on s.key_id = k.id join app_private.user_secrets us on us.user_id = u.id
+      where u.id = $1`, [a.userId, a.apiKey]);
+    expect(rows).toEqual([{ is_agent: true, is_admin: false, tier: 'public', prefix: a.apiKey.slice(0, 19), digest_ok: true, hash_ok: true }]);
+  });
+
+  test('an e-mail taken in another letter case is CONFL', async () => {
+    const a = await register();
+    expect(await sqlState(db.pool.query(
+      `select app_hidden.register_agent('B', 'C', $1, 'correct horse battery', null)`, [a.email.toUpperCase()]))).toBe('CONFL');
+  });
+});
+
+describe('authenticate_api_key and admit_request', () => {
+  test('an unknown key is CREDS', async () => {
+    expect(await sqlState(db.pool.query(`select app_hidden.authenticate_api_key('svc_public_' || repeat('0', 40))`))).toBe('CREDS');
+  });
+
+  test('a revoked key is CREDS', async () => {
+    const a = await register();
+    await asRole(db, 'marine_agent', (c) => c.query('select app_hidden.revoke_own_api_key($1)', [a.keyId]), a.userId);
+    // asRole rolled that back; revoke for real.
+    await db.pool.query('update app_public.api_keys set revoked_at = now() where id = $1', [a.keyId]);
+    expect(await sqlState(db.pool.query('select app_hidden.authenticate_api_key($1)', [a.apiKey]))).toBe('CREDS');
+  });
+
+  test('an admin key of a demoted user acts as public', async () => {
+    const a = await register();
+    await db.pool.query(`select app_private.set_admin($1, true)`, [a.email]);
+    const { rows: [k] } = await db.pool.query(`select app_private.mint_api_key($1, 'live') as k`, [a.userId]);
+    expect(k.k.apiKey).toMatch(/^svc_live_/);
+    const tier = async () => (await db.pool.query('select app_hidden.authenticate_api_key($1) as r', [k.k.apiKey])).rows[0].r.tier;
+    expect(await tier()).toBe('admin');
+    await db.pool.query(`select app_private.set_admin($1, false)`, [a.email]);
+    expect(await tier()).toBe('public');
+  });
+
+  test('admission counts anonymous callers by address and keys by key', async () => {
+    const a = await register();
+    const admit = async (key: string | null, ip: string) =>
+      (await db.pool.query('select app_hidden.admit_request($1, $2, 60, 2, 3, 4) as r', [key, ip])).rows[0].r;
+    expect((await admit(null, '10.0.0.1')).rate).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
+    expect((await admit(null, '10.0.0.1')).rate).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await admit(null, '10.0.0.1')).rate).toMatchObject({ allowed: false, remaining: 0 });
+    expect((await admit(null, '10.0.0.2')).rate).toMatchObject({ allowed: true, remaining: 1 });
+    const keyed = await admit(a.apiKey, '10.0.0.1');
+    expect(keyed).toMatchObject({ caller: { userId: a.userId, tier: 'public' }, rate: { allowed: true, limit: 3, remaining: 2 } });
+  });
+});
+
+describe('rate_limit_hit', () => {
+  test('a rolling window: the oldest hit frees its slot when it leaves the window', async () => {
+    const hit = async () => (await db.pool.query(`select app_hidden.rate_limit_hit('t:roll', 2, 1) as r`)).rows[0].r;
+    expect(await hit()).toMatchObject({ allowed: true, remaining: 1, reset: 1 });
+    expect(await hit()).toMatchObject({ allowed: true, remaining: 0 });
+    const denied = await hit();
+    expect(denied).toMatchObject({ allowed: false, remaining: 0 });
+    expect(denied.reset).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await hit()).toMatchObject({ allowed: true });
+  });
+
+  test('exact under concurrency', async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, () =>
+      db.pool.query(`select app_hidden.rate_limit_hit('t:conc', 25, 3600) as r`)));
+    expect(results.filter((r) => r.rows[0].r.allowed)).toHaveLength(25);
+  });
+});
+
+describe('own keys', () => {
+  test('a non-admin may hold 2 active keys (CONFL), an admin 5', async () => {
+    const a = await register();
+    await asRole(db, 'marine_agent', async (c) => {
+      await c.query(`select app_hidden.mint_own_api_key('second')`);
+      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('third')`))).toBe('CONFL');
+    }, a.userId);
+    await db.pool.query('select app_private.set_admin($1, true)', [a.email]);
+    await asRole(db, 'marine_admin', async (c) => {
+      for (let i = 0; i < 4; i++) await c.query(`select app_hidden.mint_own_api_key('k')`);
+      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('sixth')`))).toBe('CONFL');
+    }, a.userId);
+  });
+
+  test('minting or listing needs a user (CREDS / 42501 for anonymous)', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('x')`))).toBe('42501');
+    });
+    await asRole(db, 'marine_agent', async (c) => {
+      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('x')`))).toBe('CREDS');
+    });
+  });
+
+  test("revoking another user's key is NTFND", async () => {
+    const a = await register();
+    const b = await register();
+    await asRole(db, 'marine_agent', async (c) => {
+      expect(await sqlState(c.query('select app_hidden.revoke_own_api_key($1)', [b.keyId]))).toBe('NTFND');
+    }, a.userId);
+  });
+
+  test('list shows own active keys without the key itself', async () => {
+    const a = await register();
+    await asRole(db, 'marine_agent', async (c) => {
+      const { rows } = await c.query('select app_hidden.list_own_api_keys() as r');
+      expect(rows[0].r.keys).toEqual([{ id: a.keyId, name: 'Initial key', prefix: a.apiKey.slice(0, 19), tier: 'public',
+        createdAt: expect.any(String), lastUsedAt: null, revokedAt: null }]);
+      expect(JSON.stringify(rows[0].r)).not.toContain(a.apiKey);
+    }, a.userId);
+  });
+
+  test('current_account: the caller, or null for anonymous', async () => {
+    const a = await register();
+    await asRole(db, 'marine_agent', async (c) => {
+      const { rows } = await c.query('select app_hidden.current_account() as r');
+      expect(rows[0].r).toEqual({ id: a.userId, firstName: 'Ada', lastName: 'Lovelace', email: a.email,
+        isAdmin: false, isAgent: true, canMintAdminKeys: false });
+    }, a.userId);
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect((await c.query('select app_hidden.current_account() as r')).rows[0].r).toBeNull();
+    });
+  });
+
+  test('set_admin of an unknown e-mail is NTFND', async () => {
+    expect(await sqlState(db.pool.query(`select app_private.set_admin('nobody@example.com', true)`))).toBe('NTFND');
+  });
+});
+
+describe('row-level security', () => {
+  test("an agent sees only its own user and keys, and cannot change them directly", async () => {
+    const a = await register();
+    const b = await register();
+    await asRole(db, 'marine_agent', async (c) => {
+      expect((await c.query('select id from app_public.users')).rows).toEqual([{ id: a.userId }]);
+      expect((await c.query('select id from app_public.api_keys')).rows).toEqual([{ id: a.keyId }]);
+      expect((await c.query('select id from app_public.api_keys where user_id = $1', [b.userId])).rows).toEqual([]);
+    }, a.userId);
+    await asRole(db, 'marine_agent', async (c) => {
+      expect(await sqlState(c.query('update app_public.api_keys set revoked_at = now() where id = $1', [b.keyId]))).toBe('42501');
+    }, a.userId);
+    await asRole(db, 'marine_agent', async (c) => {
+      expect(await sqlState(c.query('update app_public.users set is_admin = true where id = $1', [a.userId]))).toBe('42501');
+    }, a.userId);
+  });
+
+  test('anonymous callers see no users or keys', async () => {
+    await register();
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(c.query('select * from app_public.users'))).toBe('42501');
+    });
+  });
+
+  test.each(['marine_anonymous', 'marine_agent', 'marine_admin'] as const)(
+    '%s cannot read password hashes, key digests or rate-limit rows', async (role) => {
+      for (const table of ['user_secrets', 'api_key_secrets', 'rate_limit_hits']) {
+        await asRole(db, role, async (c) => {
+          expect(await sqlState(c.query(`select * from app_private.${table}`))).toBe('42501');
+        });
+      }
+    });
+
+  test('an admin sees every user and key', async () => {
+    await register();
+    await asRole(db, 'marine_admin', async (c) => {
+      const { rows } = await c.query('select count(*)::int as n from app_public.users');
+      const { rows: [all] } = await db.pool.query('select count(*)::int as n from app_public.users');
+      expect(rows[0].n).toBe(all.n);
+    });
+  });
+});
