@@ -35,6 +35,15 @@ begin
 end
 $$;
 
+-- The specialty filter as a predicate on contractors c, with the specialty id in parameter $n:
+-- one definition for every search that filters by specialty.
+create function app_hidden.specialty_predicate(p_parameter integer) returns text
+  language sql immutable parallel safe
+  as $$
+    select format(' and exists (select 1 from app_public.contractor_specialties cs'
+                  ' where cs.contractor_id = c.id and cs.specialty_id = $%s)', p_parameter)
+  $$;
+
 ------------------------------------------------------------------------------------------------
 -- One contractor as a list item: every field of both variants (DESIGN.md). Variant A's
 -- `specialties` are slugs and `website`; Variant B's `specialities` are objects and `websiteUrl`.
@@ -95,8 +104,7 @@ begin
   end if;
   if p_specialty is not null then
     v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
-    v_where := v_where || ' and exists (select 1 from app_public.contractor_specialties cs'
-                       || ' where cs.contractor_id = c.id and cs.specialty_id = $2)';
+    v_where := v_where || app_hidden.specialty_predicate(2);
   end if;
   if p_city is not null then
     v_where := v_where || ' and c.city ilike app_hidden.like_pattern($3)';
@@ -162,8 +170,7 @@ declare
 begin
   if p_specialty is not null then
     v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
-    v_where := v_where || ' and exists (select 1 from app_public.contractor_specialties cs'
-                       || ' where cs.contractor_id = c.id and cs.specialty_id = $3)';
+    v_where := v_where || app_hidden.specialty_predicate(3);
   end if;
   if p_min_rating is not null then
     v_where := v_where || ' and c.public_rating >= $4';
@@ -218,8 +225,7 @@ declare
 begin
   if p_specialty is not null then
     v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
-    v_where := v_where || ' and exists (select 1 from app_public.contractor_specialties cs'
-                       || ' where cs.contractor_id = c.id and cs.specialty_id = $5)';
+    v_where := v_where || app_hidden.specialty_predicate(5);
   end if;
   if p_min_rating is not null then
     v_where := v_where || ' and c.public_rating >= $6';
@@ -375,6 +381,7 @@ grant execute on function
   app_hidden.list_posts(text, integer, timestamptz, uuid)
   to marine_anonymous;
 grant execute on function
+  app_hidden.specialty_predicate(integer),
   app_hidden.iso_time(timestamptz), app_hidden.like_pattern(text),
   app_hidden.specialty_id_for_filter(text, text), app_hidden.miles_to_meters(double precision),
   app_hidden.is_slug(text), app_hidden.join_text(text[]), app_hidden.is_media_list(jsonb)
@@ -387,5 +394,6 @@ comment on function app_hidden.iso_time(timestamptz) is 'ISO 8601 in UTC with mi
 comment on function app_hidden.like_pattern(text) is 'A LIKE pattern that matches the text anywhere, with its own % and _ taken literally.';
 comment on function app_hidden.specialty_id_for_filter(text, text) is 'The id of a specialty slug used as a filter; INVAL naming the parameter when unknown.';
 comment on function app_hidden.miles_to_meters(double precision) is 'Statute miles to meters.';
+comment on function app_hidden.specialty_predicate(integer) is 'The specialty filter of the searches, as SQL text for dynamic queries.';
 comment on function app_hidden.contractor_list_item(app_public.contractors) is 'A contractor as a list item, with the fields of both variants.';
 comment on function app_hidden.contractor_profile(app_public.contractors) is 'A contractor''s full profile (Variant B plus latitude, longitude, website).';
