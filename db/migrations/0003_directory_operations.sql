@@ -150,8 +150,8 @@ create function app_hidden.miles_to_meters(p double precision) returns double pr
   as $$ select p * 1609.344 $$;
 
 -- Radius search, nearest first. The GiST index serves both the radius condition and the
--- distance order, so the scan stops after the page (bitmap scans would sort every row in the
--- radius first: they are switched off for this function, see docs/decisions.md).
+-- distance order, so the scan stops after the page (a bitmap scan would read and sort every row
+-- in the radius: bitmap scans are switched off for this function, see docs/decisions.md).
 create function app_hidden.geo_search_point(
   p_lat double precision, p_lng double precision, p_radius_miles double precision,
   p_specialty text, p_min_rating numeric, p_limit integer,
@@ -175,11 +175,23 @@ begin
   if p_min_rating is not null then
     v_where := v_where || ' and c.public_rating >= $4';
   end if;
+  -- The order is (distance, id), but an index can only deliver distance order, and a sort on
+  -- (distance, id) would sort every row in the radius. So: (1) the nearest $7 + 1 rows after the
+  -- cursor, in index order, give the distance D this page reaches; (2) exactly the rows up to D,
+  -- ties included, sorted by (distance, id). Both read about a page of rows.
   execute format($q$
-    with page as (
+    with bound as (
+      select max(distance) as d from (
+        select c.geog <-> $1 as distance
+          from app_public.contractors c
+         where %1$s and ($5::float8 is null or c.geog <-> $1 > $5 or (c.geog <-> $1 = $5 and c.id > $6))
+         order by c.geog <-> $1
+         limit $7 + 1) nearest
+    ), page as (
       select c, c.geog <-> $1 as distance
-        from app_public.contractors c
-       where %s and ($5::float8 is null or (c.geog <-> $1, c.id) > ($5, $6))
+        from app_public.contractors c, bound
+       where %1$s and st_dwithin(c.geog, $1, bound.d + 1, false) and c.geog <-> $1 <= bound.d
+         and ($5::float8 is null or (c.geog <-> $1, c.id) > ($5, $6))
        order by c.geog <-> $1, c.id
        limit $7 + 1
     ), numbered as (

@@ -131,3 +131,17 @@ test('box edges are exact: a point a hair outside is out, one on the edge is in'
   expect(slugs).toContain('edge-on');
   expect(slugs).not.toContain('edge-outside');
 });
+
+test('contractors at the very same point (one marina) page in id order, none lost or repeated', async () => {
+  // Far from the demo data, so only these are in the radius.
+  const slugs = ['tie-a', 'tie-b', 'tie-c', 'tie-d', 'tie-e', 'tie-f', 'tie-g'];
+  const { rows } = await svc.db.pool.query(`insert into app_public.contractors (slug, name, geog)
+    select s, 'Same Marina ' || s, 'SRID=4326;POINT(-40 10)' from unnest($1::text[]) s returning id`, [slugs]);
+  await svc.db.pool.query(`insert into app_public.contractors (slug, name, geog)
+    values ('tie-near', 'Nearer', 'SRID=4326;POINT(-40.001 10)'), ('tie-far', 'Farther', 'SRID=4326;POINT(-40.01 10)')`);
+  for (const limit of [1, 2, 3, 7]) {
+    const got = await walk(`lat=10&lng=-40.001&radiusMiles=5&limit=${limit}`);
+    expect(got.map((c) => c.slug)).toEqual(['tie-near',
+      ...rows.map((r) => r.id).sort().map((id) => got.find((c) => c.id === id).slug), 'tie-far']);
+  }
+});
