@@ -1,9 +1,13 @@
-// Applies db/migrations/*.sql in name order (node-pg-migrate), each in its own transaction.
+// Installs graphile-worker's schema, then applies db/migrations/*.sql in name order
+// (node-pg-migrate), each in its own transaction.
 // Usage: node dist/scripts/migrate.js  (DATABASE_URL names the database)
 import path from 'node:path';
 import { runner } from 'node-pg-migrate';
+import { graphileWorker } from '../worker/graphile-worker';
 
 export async function migrate(databaseUrl: string): Promise<void> {
+  // graphile-worker's own schema (graphile_worker.add_job is called from our SQL functions).
+  await graphileWorker.runMigrations({ connectionString: databaseUrl });
   await runner({
     databaseUrl,
     dir: path.resolve(__dirname, '../../db/migrations'),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run migrate | seed | admin: the same set-up as npm start, then one script from dist/.
+# npm run migrate | seed | admin | worker: the same set-up as npm start, then one script from dist/.
 source "$(dirname "$0")/lib/setup.sh"
 setup_all >/dev/null
 tsc -p tsconfig.build.json
@@ -8,5 +8,6 @@ case "$name" in
   migrate) exec node dist/scripts/migrate.js "$@" ;;
   seed) exec node dist/scripts/seed/load.js "$@" ;;
   admin) exec node dist/scripts/admin.js "$@" ;;
+  worker) exec node dist/worker/main.js "$@" ;;
   *) echo "unknown script: $name" >&2; exit 2 ;;
 esac

@@ -3,6 +3,7 @@
 # demo data loaded), then every jest test. Each test file clones the template (test/helpers/db.ts).
 source "$(dirname "$0")/lib/setup.sh"
 setup_all
+ensure_chromium
 
 # Test databases live beside the main one: on the local cluster, or on TEST_DATABASE_URL's server.
 base=${TEST_DATABASE_URL:-$DATABASE_URL}

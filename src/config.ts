@@ -1,5 +1,6 @@
 // Configuration from the environment, validated once at start-up: a bad value stops the process
 // with one clear line per problem instead of failing later in a request.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -22,10 +23,26 @@ const schema = z.object({
   RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).default(500),
   RATE_LIMIT_ADMIN: z.coerce.number().int().min(1).default(10_000),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // The request flow (DESIGN.md): only these client addresses may create and confirm requests.
+  TRUSTED_CLIENT_CIDRS: z.string().default('127.0.0.0/8,::1/128'),
+  VERIFICATION_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(86_400),
+  VERIFICATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  // E-mail: SMTP_URL for a real server; without it each message is a file in OUTBOX_DIR.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  OUTBOX_DIR: z.string().default('.data/outbox'),
+  MAIL_FROM: z.string().default('Marine Pros <no-reply@marinepros.example>'),
+  COVERAGE_EMAIL: z.email().default('coverage@marinepros.example'),
+  // The worker runs inside the API process unless this is false (then run `npm run worker`).
+  RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
-export type Config = z.infer<typeof schema> & { publicBaseUrl: string; trustProxy: boolean | number | string };
+export type Config = z.infer<typeof schema> & {
+  publicBaseUrl: string;
+  trustProxy: boolean | number | string;
+  trustedClients: string[];
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -34,11 +51,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const trustedClients = c.TRUSTED_CLIENT_CIDRS.split(',').map((s) => s.trim()).filter(Boolean);
+  const badCidr = trustedClients.find((cidr) => !isCidr(cidr));
+  if (badCidr !== undefined) {
+    throw new Error(`Invalid configuration:\n  TRUSTED_CLIENT_CIDRS: '${badCidr}' is not an address range such as 10.0.0.0/8`);
+  }
   return {
+    trustedClients,
     ...c,
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
   };
+}
+
+function isCidr(v: string): boolean {
+  const [address, bits, ...rest] = v.split('/');
+  const family = isIP(address ?? '');
+  return rest.length === 0 && family !== 0 && bits !== undefined && /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 function parseTrustProxy(v: string): boolean | number | string {

@@ -1,10 +1,12 @@
-// Runs the application: HTTP server plus graceful shutdown (stop accepting, let in-flight
-// requests finish within the grace period, then close the database pool).
+// Runs the application: HTTP server, the job worker (unless RUN_WORKER=false) and graceful
+// shutdown (stop accepting, let in-flight requests finish within the grace period, stop the
+// worker after its running jobs, then close the database pool).
 import http from 'node:http';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/database';
 import { createApp } from './http/app';
 import type { Logger } from './log';
+import { startWorker, type RunningWorker } from '../worker/runner';
 
 export interface RunningServer {
   server: http.Server;
@@ -22,6 +24,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
+  const worker: RunningWorker | null = config.RUN_WORKER ? await startWorker(config, logger) : null;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
 
@@ -33,6 +36,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       server.closeIdleConnections();
     });
     clearTimeout(timer);
+    await worker?.stop();
     await db.close();
   })());
 

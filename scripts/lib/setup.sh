@@ -38,6 +38,20 @@ ensure_postgis_packages() {
   fi
 }
 
+# Browser tests drive Debian's Chromium (playwright-core downloads no browser here).
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return
+  if is_root; then
+    log "installing Chromium from Debian's packages (for the browser tests)"
+    DEBIAN_FRONTEND=noninteractive bash -c "apt-get update && apt-get install -y chromium" >"${TMPDIR:-/tmp}/marine-apt-chromium.log" 2>&1 ||
+      { log "apt-get failed; see ${TMPDIR:-/tmp}/marine-apt-chromium.log"; exit 1; }
+  else
+    log "Chromium is missing (browser tests need it). Install it with:"
+    log "  sudo sh -c 'apt-get update && apt-get install -y chromium'"
+    exit 1
+  fi
+}
+
 # Runs a PostgreSQL server binary as the cluster's owner (initdb refuses root).
 as_pg_owner() {
   if is_root; then runuser -u postgres -- "$@"; else "$@"; fi

@@ -11,6 +11,25 @@ export interface Caller {
 
 export const ANONYMOUS: Caller = { role: 'marine_anonymous', userId: null };
 
+/**
+ * A refusal a SQL function returned instead of raising, because something it wrote must stay
+ * (a failed-attempt count): {"refusal": {code, message, detail}}. It is thrown after the commit
+ * and mapped like a raised error with the same code (db/ERRORS.md).
+ */
+export class DbRefusal extends Error {
+  constructor(readonly code: string, message: string, readonly detail?: string) {
+    super(message);
+  }
+}
+
+interface Refusal {
+  refusal: { code: string; message: string; detail?: string };
+}
+
+function isRefusal(value: unknown): value is Refusal {
+  return typeof value === 'object' && value !== null && 'refusal' in value;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class Database {
@@ -41,10 +60,12 @@ export class Database {
   async callJson<T = unknown>(caller: Caller, fn: string, args: unknown[]): Promise<T> {
     if (!/^[a-z_]+\.[a-z_]+$/.test(fn)) throw new Error(`not a function name: ${fn}`);
     const placeholders = args.map((_, i) => `$${i + 1}`).join(', ');
-    return this.asCaller(caller, async (client) => {
+    const result = await this.asCaller(caller, async (client) => {
       const { rows } = await client.query<{ result: T }>(`select ${fn}(${placeholders}) as result`, args);
       return rows[0]!.result;
     });
+    if (isRefusal(result)) throw new DbRefusal(result.refusal.code, result.refusal.message, result.refusal.detail);
+    return result;
   }
 
   async isReachable(): Promise<boolean> {

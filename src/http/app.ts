@@ -6,6 +6,8 @@ import type { Database } from '../db/database';
 import { directoryRouter } from '../directory/routes';
 import { admission } from '../identity/admission';
 import { accountRouter, registrationRouter } from '../identity/routes';
+import { ownerHelpRouter } from '../portal/owner-help';
+import { requestRouter } from '../requests/routes';
 import type { Logger } from '../log';
 import './caller';
 import { errorHandler, methodNotAllowed, notFound } from './errors';
@@ -50,14 +52,18 @@ export function createApp({ config, db, logger }: AppDeps): express.Express {
     res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { success: false, error: 'Database unreachable' });
   });
 
-  // Registration has its own throttle; every other API request is admitted once (key or
-  // anonymous, rate limit) before its router runs.
+  // Registration has its own throttle; the request flow admits its POSTs itself (its confirm
+  // page must write nothing, not even a rate-limit count); every other API request is admitted
+  // once (key or anonymous, rate limit) before its router runs.
+  const admit = admission(db, config);
   const api = express.Router();
   api.use(withMethodGuards(registrationRouter(db, config)));
-  api.use(admission(db, config));
+  api.use('/v1/public', withMethodGuards(requestRouter(db, config, admit)));
+  api.use(admit);
   api.use('/v1/public', withMethodGuards(directoryRouter(db)));
   api.use(withMethodGuards(accountRouter(db)));
   app.use('/api', api);
+  app.use(withMethodGuards(ownerHelpRouter()));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -1,6 +1,8 @@
 // The one place where failures become HTTP responses: SQLSTATEs from db/ERRORS.md, validation
 // failures and Express' own errors all end as {success: false, error, details?}.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { DbRefusal } from '../db/database';
+import { esc, sendPage } from './html';
 
 export class ApiError extends Error {
   constructor(
@@ -56,7 +58,7 @@ function isHttpError(err: unknown): err is HttpErrorLike {
 
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
-  if (isPgError(err)) {
+  if (isPgError(err) || err instanceof DbRefusal) {
     const status = STATUS_BY_SQLSTATE[err.code];
     if (status === undefined) return null;
     const headers: Record<string, string> = {};
@@ -91,10 +93,16 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const apiError = toApiError(err);
   if (apiError === null) {
     req.log.error({ err }, 'unexpected error');
-    res.status(500).json({ success: false, error: 'Internal server error' });
+    if (res.locals.html === true) sendPage(res, 500, 'Something went wrong', '<h1>Something went wrong</h1><p>Please try again later.</p>');
+    else res.status(500).json({ success: false, error: 'Internal server error' });
     return;
   }
   res.set(apiError.headers);
+  if (res.locals.html === true) {
+    const details = apiError.details === undefined ? '' : `<p>${esc(apiError.details)}</p>`;
+    sendPage(res, apiError.status, apiError.message, `<div class="error"><h1>${esc(apiError.message)}</h1>${details}</div>`);
+    return;
+  }
   const body: { success: false; error: string; details?: string } = { success: false, error: apiError.message };
   if (apiError.details !== undefined) body.details = apiError.details;
   res.status(apiError.status).json(body);

@@ -2,19 +2,10 @@
 // serve), then SIGTERM: in-flight work ends and the process exits 0. And a bad configuration
 // stops the process at start-up with a message naming the value.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../helpers/server';
 
 const ROOT = path.resolve(__dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 test('npm start serves the demo directory and shuts down cleanly on SIGTERM', async () => {
   const port = await freePort();

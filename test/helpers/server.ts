@@ -1,4 +1,7 @@
 // Starts the real service (Express + pg, no mocks) on a random port against a test database.
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { startServer, type RunningServer } from '../../src/server';
@@ -19,17 +22,31 @@ export interface TestServiceOptions {
   captureLogs?: string[];
 }
 
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startTestService(env: Record<string, string> = {}, options: TestServiceOptions = {}): Promise<TestService> {
   const db = await createTestDatabase();
+  // A known port, so links in e-mails (PUBLIC_BASE_URL) point at this server.
+  const port = await freePort();
   const config = loadConfig({
     DATABASE_URL: db.url,
     AUTH_DATABASE_URL: db.authUrl,
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Test files make many anonymous requests; the rate-limit tests set their own limits.
     RATE_LIMIT_ANONYMOUS: '1000000',
     REGISTRATIONS_PER_HOUR: '1000',
+    // Without an SMTP sink, e-mail goes to a throwaway outbox.
+    OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
     ...env,
   });
   const logs = options.captureLogs;

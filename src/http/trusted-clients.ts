@@ -1,0 +1,25 @@
+// The request flow's "trusted client IP" (spec, Authentication 8): only addresses inside
+// TRUSTED_CLIENT_CIDRS may create or confirm service requests; others get a 403.
+import { BlockList, isIP } from 'node:net';
+import type { RequestHandler } from 'express';
+import { ApiError } from './errors';
+
+export function trustedClientsOnly(cidrs: string[]): RequestHandler {
+  const list = new BlockList();
+  for (const cidr of cidrs) {
+    const [address, bits] = cidr.split('/') as [string, string];
+    list.addSubnet(address, Number(bits), isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  }
+  return (req, _res, next) => {
+    const ip = req.ip ?? '';
+    const family = isIP(ip);
+    // An IPv4 client on a dual-stack socket appears as ::ffff:a.b.c.d.
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+    const allowed = mapped ? list.check(mapped[1]!, 'ipv4') : family !== 0 && list.check(ip, family === 6 ? 'ipv6' : 'ipv4');
+    if (!allowed) {
+      throw new ApiError(403, 'This client is not allowed to submit service requests',
+        'The request flow accepts requests only from trusted client addresses.');
+    }
+    next();
+  };
+}

@@ -1,0 +1,62 @@
+// The owner request flow, step 1 and step 2 (spec: "Search MCP flow"). Each handler parses its
+// input, calls one SQL function (db/migrations/0005_service_requests.sql) and maps the result.
+import express, { Router, type RequestHandler } from 'express';
+import type { Config } from '../config';
+import { ANONYMOUS, type Database } from '../db/database';
+import { wantsHtml } from '../http/html';
+import { trustedClientsOnly } from '../http/trusted-clients';
+import { parseOrThrow } from '../http/validate';
+import { confirmedPage, confirmForm, type Confirmation, type ConfirmationView } from './pages';
+import { confirmBody, confirmQuery, requestIdPath, serviceRequestBody } from './params';
+
+const BASE = '/search-mcp/service-requests';
+export const OWNER_HELP_PATH = '/developers/owners';
+
+/** `admit` is the API's admission (key, rate limit); the confirm page is not counted. */
+export function requestRouter(db: Database, config: Config, admit: RequestHandler): Router {
+  const router = Router();
+  const trusted = trustedClientsOnly(config.trustedClients);
+
+  router.post(BASE, trusted, admit, async (req, res) => {
+    const b = parseOrThrow(serviceRequestBody, req.body, 'body');
+    const data = await db.callJson(req.caller, 'app_hidden.create_service_request', [
+      b.owner.firstName, b.owner.lastName ?? null, b.owner.email, b.owner.phone ?? null,
+      b.project.specialtySlug, b.project.location, b.project.description, b.contractorSlugs,
+      b.ownerConsent.statement ?? null, b.clientRequestId ?? null, config.VERIFICATION_LIFETIME_SECONDS,
+    ]);
+    res.status(201).json({ success: true, data });
+  });
+
+  // The link in the e-mail: shows what will be confirmed; never changes anything.
+  router.get(`${BASE}/:requestId/confirm`, async (req, res) => {
+    wantsHtml(res);
+    const { requestId } = parseOrThrow(requestIdPath, req.params, 'path');
+    const { token } = parseOrThrow(confirmQuery, req.query, 'query');
+    if (token === undefined) {
+      res.redirect(307, OWNER_HELP_PATH);
+      return;
+    }
+    const view = await db.callJson<ConfirmationView>(ANONYMOUS, 'app_hidden.service_request_confirmation', [requestId, token]);
+    confirmForm(res, view, req.baseUrl + req.path, token);
+  });
+
+  // Step 2, as JSON from a client or as the confirm page's form post (answered with a page).
+  router.post(`${BASE}/:requestId/confirm`, express.urlencoded({ extended: false, limit: '10kb' }), (req, res, next) => {
+    if (req.is('application/x-www-form-urlencoded')) wantsHtml(res);
+    next();
+  }, trusted, admit, async (req, res) => {
+    const { requestId } = parseOrThrow(requestIdPath, req.params, 'path');
+    const b = parseOrThrow(confirmBody, req.body ?? {}, 'body');
+    const data = await db.callJson<Confirmation>(req.caller, 'app_hidden.confirm_service_request', [
+      requestId, b.verificationCode ?? null, b.verificationToken ?? null, config.VERIFICATION_MAX_ATTEMPTS,
+    ]);
+    if (res.locals.html === true) {
+      confirmedPage(res, data);
+      return;
+    }
+    const { ownerAccessToken, ...rest } = data;
+    res.json({ success: true, data: ownerAccessToken === null ? rest : data });
+  });
+
+  return router;
+}

@@ -1,0 +1,67 @@
+// A real SMTP server in the test process (smtp-server): it receives what the worker sends, and
+// mailparser reads it back. It can be stopped and started again on the same port.
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+}
+
+export class SmtpSink {
+  readonly received: ReceivedMail[] = [];
+  private server: SMTPServer | null = null;
+  port = 0;
+
+  async start(port = 0): Promise<this> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          simpleParser(raw).then((m) => {
+            this.received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '', raw,
+            });
+            callback();
+          }, callback);
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', () => resolve()));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async stop(): Promise<void> {
+    const s = this.server;
+    this.server = null;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+
+  /** Waits until `count` messages match, or fails after the timeout. */
+  async waitFor(match: (m: ReceivedMail) => boolean, count = 1, timeoutMs = 15_000): Promise<ReceivedMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.received.filter(match);
+      if (found.length >= count) return found;
+      if (Date.now() > deadline) throw new Error(`expected ${count} e-mail(s), got ${found.length}: ${this.received.map((m) => `${m.to} "${m.subject}"`).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}

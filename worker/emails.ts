@@ -1,0 +1,93 @@
+// The texts of the e-mails. Each is plain text plus the same in simple HTML; every value from
+// the database is escaped in the HTML.
+import { esc } from '../src/http/html';
+import type { Mail } from './mailer';
+
+type Content = Omit<Mail, 'to'>;
+
+function html(paragraphs: string[]): string {
+  return `<div style="font:15px/1.5 sans-serif;color:#10243e">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>`;
+}
+
+const proList = (pros: string[]) => (pros.length === 0 ? ['(none: our coverage team will find a pro for you)'] : pros);
+
+export function verificationEmail(v: {
+  firstName: string; service: string; location: string; description: string; pros: string[]; expiresAt: string;
+  code: string; link: string;
+}): Content {
+  const pros = proList(v.pros);
+  return {
+    subject: `Confirm your ${v.service} request`,
+    text: [
+      `Hello ${v.firstName},`,
+      `An assistant asked us to request quotes for you. Nothing is sent to any pro until you confirm.`,
+      `Service: ${v.service}`, `Location: ${v.location}`, `Project: ${v.description}`,
+      `Pros to ask:\n${pros.map((p) => `  - ${p}`).join('\n')}`,
+      `Your verification code: ${v.code}`,
+      `Or confirm in your browser: ${v.link}`,
+      `The code and link work only for this request, until ${v.expiresAt}. If you did not ask for this, ignore this e-mail.`,
+    ].join('\n\n'),
+    html: html([
+      `Hello ${esc(v.firstName)},`,
+      'An assistant asked us to request quotes for you. Nothing is sent to any pro until you confirm.',
+      `<b>Service:</b> ${esc(v.service)}<br><b>Location:</b> ${esc(v.location)}<br><b>Project:</b> ${esc(v.description)}`,
+      `<b>Pros to ask:</b><br>${pros.map(esc).join('<br>')}`,
+      `Your verification code: <b style="font-size:18px;letter-spacing:2px">${esc(v.code)}</b>`,
+      `<a href="${esc(v.link)}">Review and confirm your request</a>`,
+      `The code and link work only for this request, until ${esc(v.expiresAt)}. If you did not ask for this, ignore this e-mail.`,
+    ]),
+  };
+}
+
+export function proNotificationEmail(v: { proName: string; service: string; location: string; description: string; ownerFirstName: string; quoteId: string }): Content {
+  return {
+    subject: `New ${v.service} request in ${v.location}`,
+    text: [
+      `Hello ${v.proName},`,
+      `${v.ownerFirstName}, a verified boat owner, asks you for a quote.`,
+      `Service: ${v.service}`, `Location: ${v.location}`, `Project: ${v.description}`,
+      `Quote reference: ${v.quoteId}`,
+    ].join('\n\n'),
+    html: html([
+      `Hello ${esc(v.proName)},`,
+      `${esc(v.ownerFirstName)}, a verified boat owner, asks you for a quote.`,
+      `<b>Service:</b> ${esc(v.service)}<br><b>Location:</b> ${esc(v.location)}<br><b>Project:</b> ${esc(v.description)}`,
+      `Quote reference: ${esc(v.quoteId)}`,
+    ]),
+  };
+}
+
+export function coverageEmail(v: { service: string; location: string; description: string; opportunityId: string; requestId: string }): Content {
+  return {
+    subject: `No coverage: ${v.service} in ${v.location}`,
+    text: [
+      'A verified owner request found no pro. Please find coverage.',
+      `Service: ${v.service}`, `Location: ${v.location}`, `Project: ${v.description}`,
+      `Opportunity: ${v.opportunityId}`, `Request: ${v.requestId}`,
+    ].join('\n\n'),
+    html: html([
+      'A verified owner request found no pro. Please find coverage.',
+      `<b>Service:</b> ${esc(v.service)}<br><b>Location:</b> ${esc(v.location)}<br><b>Project:</b> ${esc(v.description)}`,
+      `Opportunity: ${esc(v.opportunityId)}<br>Request: ${esc(v.requestId)}`,
+    ]),
+  };
+}
+
+export function ownerAccessEmail(v: { firstName: string; service: string; location: string; pros: string[]; token: string; opportunityId: string }): Content {
+  const pros = proList(v.pros);
+  return {
+    subject: `Your ${v.service} request is confirmed`,
+    text: [
+      `Hello ${v.firstName},`,
+      `Your request is confirmed. Pros asked for a quote:\n${pros.map((p) => `  - ${p}`).join('\n')}`,
+      `Your owner access token (keep it private; your assistant uses it to follow the quotes for you):\n${v.token}`,
+      `Opportunity: ${v.opportunityId}`,
+    ].join('\n\n'),
+    html: html([
+      `Hello ${esc(v.firstName)},`,
+      `Your request is confirmed. Pros asked for a quote:<br>${pros.map(esc).join('<br>')}`,
+      `Your owner access token (keep it private; your assistant uses it to follow the quotes for you):<br><code>${esc(v.token)}</code>`,
+      `Opportunity: ${esc(v.opportunityId)}`,
+    ]),
+  };
+}
