@@ -1,0 +1,142 @@
+// The request flow's SQL functions (every error code) and policies (every role).
+import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+
+let db: TestDatabase;
+let specialty: string;
+let pro: string;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  specialty = (await db.pool.query('select slug from app_public.specialties order by slug limit 1')).rows[0].slug;
+  pro = (await db.pool.query('select slug from app_public.contractors where is_active order by slug limit 1')).rows[0].slug;
+});
+afterAll(() => db.drop());
+
+const create = (client: { query: Function }, overrides: { specialty?: string; pros?: string[]; crid?: string | null; description?: string; lifetime?: number } = {}) =>
+  client.query(`select app_hidden.create_service_request('Olivia', null, 'olivia@example.com', null, $1,
+      'Annapolis, MD', $2, $3, null, $4, $5) as r`,
+  [overrides.specialty ?? specialty, overrides.description ?? 'A description of twenty+', overrides.pros ?? [pro],
+    overrides.crid ?? null, overrides.lifetime ?? 3600]).then((r: { rows: Array<{ r: any }> }) => r.rows[0]!.r);
+
+/** A draft with known credentials, as the worker would leave it after sending. */
+async function draftWithCredentials(lifetime = 3600): Promise<string> {
+  const r = await create(db.pool, { lifetime });
+  await db.pool.query(`select app_private.set_verification_credentials($1, '12345678', $2)`, [r.requestId, 't'.repeat(64)]);
+  await db.pool.query('select app_private.mark_verification_sent($1)', [r.requestId]);
+  return r.requestId;
+}
+
+describe('create_service_request', () => {
+  test('creates a draft; the job queue is out of the request role\'s reach', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const r = await create(c);
+      expect(r).toMatchObject({ status: 'owner_verification_required', source: 'demand-side-search-mcp' });
+      const { rows } = await c.query(`select count(*)::int as n from graphile_worker._private_jobs where payload->>'requestId' = $1`, [r.requestId])
+        .catch(() => ({ rows: [{ n: 'hidden' }] }));
+      expect(rows[0].n).toBe('hidden'); // the request role cannot see the queue at all
+    });
+  });
+
+  test('an unknown specialty is INVAL; an unknown contractor NTFND; a reused clientRequestId with another body CONFL', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(create(c, { specialty: 'nope' }))).toBe('INVAL');
+    });
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(create(c, { pros: [pro, 'nope'] }))).toBe('NTFND');
+    });
+    await asRole(db, 'marine_anonymous', async (c) => {
+      await create(c, { crid: 'x1' });
+      expect(await sqlState(create(c, { crid: 'x1', description: 'Another description, longer' }))).toBe('CONFL');
+    });
+  });
+
+  test('a description under 20 characters is refused by the table as well (23514)', async () => {
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(create(c, { description: 'too short' }))).toBe('23514');
+    });
+  });
+});
+
+describe('service_request_confirmation (the GET page)', () => {
+  test('NTFND for an unknown or malformed id, CREDS for a wrong token, EXPRD after expiry', async () => {
+    const id = await draftWithCredentials();
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const view = (await c.query('select app_hidden.service_request_confirmation($1, $2) as r', [id, 't'.repeat(64)])).rows[0].r;
+      expect(view).toMatchObject({ requestId: id, status: 'draft', pros: [expect.any(String)] });
+    });
+    for (const [args, code] of [
+      [['00000000-0000-4000-8000-000000000000', 't'.repeat(64)], 'NTFND'],
+      [['nope', 't'.repeat(64)], 'NTFND'],
+      [[id, 'u'.repeat(64)], 'CREDS'],
+    ] as const) {
+      await asRole(db, 'marine_anonymous', async (c) => {
+        expect(await sqlState(c.query('select app_hidden.service_request_confirmation($1, $2)', [...args]))).toBe(code);
+      });
+    }
+    await db.pool.query(`update app_public.service_requests set expires_at = now() - interval '1 second' where id = $1`, [id]);
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await sqlState(c.query('select app_hidden.service_request_confirmation($1, $2)', [id, 't'.repeat(64)]))).toBe('EXPRD');
+    });
+  });
+});
+
+describe('confirm_service_request', () => {
+  const confirm = (id: string, code: string | null, token: string | null = null) =>
+    db.pool.query('select app_hidden.confirm_service_request($1, $2, $3, 5) as r', [id, code, token]).then((r) => r.rows[0].r);
+
+  test('a wrong code is a committed CREDS refusal that counts; the right one promotes once', async () => {
+    const id = await draftWithCredentials();
+    expect(await confirm(id, '00000000')).toEqual({ refusal: { code: 'CREDS', message: 'Invalid verification code or token', detail: '1 of 5 attempts used.' } });
+    const { rows } = await db.pool.query('select failed_attempts from app_public.service_requests where id = $1', [id]);
+    expect(rows[0].failed_attempts).toBe(1);
+    const ok = await confirm(id, null, 't'.repeat(64));
+    expect(ok).toMatchObject({ status: 'created', ownerAccessToken: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await confirm(id, '12345678')).toMatchObject({ status: 'already_confirmed', opportunityId: ok.opportunityId, ownerAccessToken: null });
+  });
+
+  test('NTFND, EXPRD and RATEL (locked)', async () => {
+    expect(await sqlState(confirm('00000000-0000-4000-8000-000000000000', '12345678'))).toBe('NTFND');
+    const expired = await draftWithCredentials(1);
+    await db.pool.query(`update app_public.service_requests set expires_at = now() - interval '1 second' where id = $1`, [expired]);
+    expect(await sqlState(confirm(expired, '12345678'))).toBe('EXPRD');
+    const locked = await draftWithCredentials();
+    await db.pool.query('update app_public.service_requests set failed_attempts = 5 where id = $1', [locked]);
+    expect(await sqlState(confirm(locked, '12345678'))).toBe('RATEL');
+  });
+
+  test('a credential is bound to its request: the same code on another draft does not match', async () => {
+    const a = await draftWithCredentials();
+    const b = (await create(db.pool)).requestId;
+    await db.pool.query(`select app_private.set_verification_credentials($1, '87654321', $2)`, [b, 'v'.repeat(64)]);
+    const { rows } = await db.pool.query(`select (select code_digest from app_private.service_request_secrets where request_id = $1)
+      <> app_private.credential_digest($2, '12345678') as differs`, [a, b]);
+    expect(rows[0].differs).toBe(true);
+    expect(await confirm(b, '12345678')).toHaveProperty('refusal');
+  });
+});
+
+describe('row-level security', () => {
+  test.each(['marine_anonymous', 'marine_agent'] as const)('%s can read none of the flow\'s tables', async (role) => {
+    for (const table of ['service_requests', 'service_request_pros', 'opportunities', 'quotes', 'request_events']) {
+      await asRole(db, role, async (c) => {
+        expect(await sqlState(c.query(`select * from app_public.${table}`))).toBe('42501');
+      });
+    }
+    for (const table of ['service_request_secrets', 'owner_access_tokens']) {
+      await asRole(db, role, async (c) => {
+        expect(await sqlState(c.query(`select * from app_private.${table}`))).toBe('42501');
+      });
+    }
+  });
+
+  test('admins see every request, opportunity, quote and event, but no secret', async () => {
+    await draftWithCredentials();
+    await asRole(db, 'marine_admin', async (c) => {
+      const { rows } = await c.query('select count(*)::int as n from app_public.service_requests');
+      expect(rows[0].n).toBeGreaterThan(0);
+      expect((await c.query('select count(*)::int as n from app_public.request_events')).rows[0].n).toBeGreaterThan(0);
+    });
+    await asRole(db, 'marine_admin', async (c) => {
+      expect(await sqlState(c.query('select * from app_private.service_request_secrets'))).toBe('42501');
+    });
+  });
+});
