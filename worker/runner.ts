@@ -1,6 +1,7 @@
 // The graphile-worker runner with this project's tasks. It connects as the database owner
 // (DATABASE_URL): tasks call app_private functions no request role may call.
 import type { Logger as WorkerLogger, Runner, TaskList } from 'graphile-worker';
+import pg from 'pg';
 import type { Config } from '../src/config';
 import type { Logger } from '../src/log';
 import { graphileWorker } from './graphile-worker';
@@ -32,8 +33,13 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
     opportunities__notify_coverage: notifyCoverage(deps),
     opportunities__send_owner_access: sendOwnerAccess(deps),
   };
+  // Our own pool: graphile-worker ends a pool it made without waiting for it, which leaves
+  // connections open after stop(); this one is ended, and awaited, below.
+  const pgPool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.WORKER_CONCURRENCY + 2, application_name: 'marine-worker' });
+  pgPool.on('error', (err) => logger.warn({ err }, 'idle worker connection failed'));
+  pgPool.on('connect', (client) => client.on('error', (err) => logger.warn({ err }, 'worker connection failed')));
   const runner: Runner = await graphileWorker.run({
-    connectionString: config.DATABASE_URL,
+    pgPool,
     concurrency: config.WORKER_CONCURRENCY,
     noHandleSignals: true,
     pollInterval: 2000,
@@ -43,6 +49,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
   return {
     async stop() {
       await runner.stop();
+      await pgPool.end();
       mailer.close();
     },
   };
