@@ -8,7 +8,10 @@ ensure_chromium
 # Test databases live beside the main one: on the local cluster, or on TEST_DATABASE_URL's server.
 base=${TEST_DATABASE_URL:-$DATABASE_URL}
 export TEST_PG_BASE="${base%/*}"
-template=marine_test_template
+# TEST_TEMPLATE names this run's template; per-file clones are <template>_t_*, so two runs with
+# different templates never touch each other's databases.
+template=${TEST_TEMPLATE:-marine_test_template}
+export TEST_TEMPLATE=$template
 
 log "type-checking"
 tsc --noEmit -p tsconfig.json
@@ -16,9 +19,9 @@ tsc -p tsconfig.build.json
 
 log "building the test template database"
 psql "$TEST_PG_BASE/postgres" -qtA -v ON_ERROR_STOP=1 >/dev/null <<SQL
-select pg_terminate_backend(pid) from pg_stat_activity where datname like 'marine\_t\_%' or datname = '$template';
+select pg_terminate_backend(pid) from pg_stat_activity where datname like '${template}\_t\_%' or datname = '$template';
 SQL
-for db in $(psql "$TEST_PG_BASE/postgres" -qtAc "select datname from pg_database where datname like 'marine\_t\_%' or datname = '$template'"); do
+for db in $(psql "$TEST_PG_BASE/postgres" -qtAc "select datname from pg_database where datname like '${template}\_t\_%' or datname = '$template'"); do
   psql "$TEST_PG_BASE/postgres" -qc "alter database \"$db\" is_template false" -c "drop database \"$db\"" >/dev/null
 done
 psql "$TEST_PG_BASE/postgres" -qc "create database $template" >/dev/null

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { RequestRole } from '../../src/db/database';
 
-export const TEMPLATE = 'marine_test_template';
+/** scripts/test.sh builds it; clones are named after it so parallel runs stay apart. */
+export const TEMPLATE = process.env.TEST_TEMPLATE ?? 'marine_test_template';
 
 export interface TestDatabase {
   name: string;
@@ -34,7 +35,7 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `marine_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${TEMPLATE}_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${name} template ${TEMPLATE}`);
   const url = `${base()}/${name}`;
   const u = new URL(url);
