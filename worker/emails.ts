@@ -91,3 +91,22 @@ export function ownerAccessEmail(v: { firstName: string; service: string; locati
     ]),
   };
 }
+
+const PRO_ACTIONS: Record<string, string> = {
+  pro_message: 'sent you a message',
+  pro_info_request: 'needs more information from you',
+  pro_visits_proposed: 'proposed times for a visit',
+  pro_estimate: 'sent you an estimate',
+  pro_declined: 'declined your request',
+};
+
+export function ownerNoticeEmail(v: { kind: string; firstName: string; proName: string; service: string; opportunityId: string }): Content {
+  const what = `${v.proName} ${PRO_ACTIONS[v.kind] ?? 'updated your request'}`;
+  return {
+    subject: `${what} (${v.service})`,
+    text: [`Hello ${v.firstName},`, `${what}.`,
+      'Your assistant can show the details and answer with your owner access token.', `Opportunity: ${v.opportunityId}`].join('\n\n'),
+    html: html([`Hello ${esc(v.firstName)},`, `${esc(what)}.`,
+      'Your assistant can show the details and answer with your owner access token.', `Opportunity: ${esc(v.opportunityId)}`]),
+  };
+}

@@ -10,6 +10,7 @@ import type { TaskDeps } from './tasks/deps';
 import notifyCoverage from './tasks/opportunities__notify_coverage';
 import sendOwnerAccess from './tasks/opportunities__send_owner_access';
 import notifyPro from './tasks/quotes__notify_pro';
+import notifyOwner from './tasks/request_events__notify_owner';
 import sendVerification from './tasks/service_requests__send_verification';
 
 export interface RunningWorker {
@@ -32,6 +33,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
     quotes__notify_pro: notifyPro(deps),
     opportunities__notify_coverage: notifyCoverage(deps),
     opportunities__send_owner_access: sendOwnerAccess(deps),
+    request_events__notify_owner: notifyOwner(deps),
   };
   // Our own pool: graphile-worker ends a pool it made without waiting for it, which leaves
   // connections open after stop(); this one is ended, and awaited, below.

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { directoryRouter } from '../directory/routes';
 import { admission } from '../identity/admission';
 import { accountRouter, registrationRouter } from '../identity/routes';
+import { ownerRouter } from '../owner/routes';
 import { ownerHelpRouter } from '../portal/owner-help';
 import { requestRouter } from '../requests/routes';
 import type { Logger } from '../log';
@@ -59,6 +60,8 @@ export function createApp({ config, db, logger }: AppDeps): express.Express {
   const api = express.Router();
   api.use(withMethodGuards(registrationRouter(db, config)));
   api.use('/v1/public', withMethodGuards(requestRouter(db, config, admit)));
+  // Owner routes accept an owner token as a Bearer, so their admission must not read it as a key.
+  api.use('/v1/public', withMethodGuards(ownerRouter(db, admission(db, config, { ownerBearerAllowed: true }))));
   api.use(admit);
   api.use('/v1/public', withMethodGuards(directoryRouter(db)));
   api.use(withMethodGuards(accountRouter(db)));

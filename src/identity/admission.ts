@@ -36,17 +36,24 @@ export function rateLimitError(rate: RateState, windowSeconds: number): ApiError
   return new ApiError(429, what, `Retry after ${rate.reset} seconds.`, { 'Retry-After': String(rate.reset) });
 }
 
-/** Reads the API key of a request: null without an Authorization header, 401 when malformed. */
-export function apiKeyOf(authorization: string | undefined): string | null {
+// An owner access token sent as a Bearer (owner routes only): not an API key, not a mistake.
+const OWNER_BEARER = /^Bearer [0-9a-fA-F]{64}$/;
+
+/**
+ * Reads the API key of a request: null without an Authorization header (or, where owner
+ * tokens are accepted, with an owner token in it), 401 when malformed.
+ */
+export function apiKeyOf(authorization: string | undefined, ownerBearerAllowed = false): string | null {
   if (authorization === undefined) return null;
+  if (ownerBearerAllowed && OWNER_BEARER.test(authorization)) return null;
   const match = API_KEY_HEADER.exec(authorization);
   if (!match) throw new ApiError(401, INVALID_KEY, 'Send the key as "Authorization: Bearer svc_public_..." (or svc_live_...).');
   return match[1]!;
 }
 
-export function admission(db: Database, config: Config): RequestHandler {
+export function admission(db: Database, config: Config, options: { ownerBearerAllowed?: boolean } = {}): RequestHandler {
   return async (req, res, next) => {
-    const key = apiKeyOf(req.headers.authorization);
+    const key = apiKeyOf(req.headers.authorization, options.ownerBearerAllowed);
     const admitted = await db.callJson<Admission>(ANONYMOUS, 'app_hidden.admit_request', [
       key, req.ip ?? 'unknown', config.RATE_LIMIT_WINDOW_SECONDS,
       config.RATE_LIMIT_ANONYMOUS, config.RATE_LIMIT_PUBLIC, config.RATE_LIMIT_ADMIN,

@@ -1,0 +1,140 @@
+// Quote threads in SQL: every error code of the owner and pro functions, and the policies of the
+// thread tables for each role.
+import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+let n = 0;
+/** A confirmed Opportunity with two quotes, made as the API would. */
+async function opportunity(): Promise<{ id: string; token: string; quotes: string[] }> {
+  n += 1;
+  const { rows: [s] } = await db.pool.query('select slug from app_public.specialties limit 1');
+  const { rows: pros } = await db.pool.query('select slug from app_public.contractors where is_active order by id limit 2 offset $1', [n * 2]);
+  const { rows: [d] } = await db.pool.query(`select app_hidden.create_service_request('Ann', 'Lee', $1, null, $2, 'Here',
+    'A description of twenty+', $3, null, null, 3600) as r`, [`ann${n}@example.com`, s.slug, pros.map((p) => p.slug)]);
+  await db.pool.query(`select app_private.set_verification_credentials($1, '11112222', $2)`, [d.r.requestId, 'k'.repeat(64)]);
+  const { rows: [c] } = await db.pool.query(`select app_hidden.confirm_service_request($1, '11112222', null, 5) as r`, [d.r.requestId]);
+  return { id: c.r.opportunityId, token: c.r.ownerAccessToken, quotes: c.r.quotes.map((q: { quoteId: string }) => q.quoteId) };
+}
+
+/** Runs as staff (marine_admin) and commits. */
+async function staff(sql: string, args: unknown[]): Promise<any> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local role marine_admin');
+    const { rows } = await client.query(`select * from ${sql}`, args);
+    await client.query('commit');
+    return rows[0];
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+const owner = (fn: string, args: unknown[]) =>
+  db.pool.query(`select app_hidden.${fn}(${args.map((_, i) => `$${i + 1}`).join(', ')}) as r`, args).then((r) => r.rows[0].r);
+
+describe('owner access', () => {
+  test('an unknown token is CREDS; another Opportunity is NTFND; expired access is CREDS', async () => {
+    const o = await opportunity();
+    const p = await opportunity();
+    expect(await sqlState(owner('owner_get_opportunity', ['0'.repeat(64), o.id]))).toBe('CREDS');
+    expect(await sqlState(owner('owner_get_opportunity', [p.token, o.id]))).toBe('NTFND');
+    expect(await sqlState(owner('owner_get_opportunity', [o.token, 'not-a-uuid']))).toBe('NTFND');
+    await db.pool.query(`update app_public.opportunities set completed_at = now() - interval '91 days' where id = $1`, [o.id]);
+    expect(await sqlState(owner('owner_list_opportunities', [o.token]))).toBe('CREDS');
+  });
+});
+
+describe('owner writes', () => {
+  test('previews write nothing; confirmed writes do', async () => {
+    const o = await opportunity();
+    expect(await owner('owner_send_message', [o.token, o.id, o.quotes[0], 'Hello', false]))
+      .toEqual({ preview: { action: 'send_message', detail: expect.objectContaining({ content: 'Hello' }) } });
+    expect((await db.pool.query('select count(*)::int as n from app_public.quote_messages where quote_id = $1', [o.quotes[0]])).rows[0].n).toBe(0);
+    expect(await owner('owner_send_message', [o.token, o.id, o.quotes[0], 'Hello', true])).toEqual({ opportunityId: o.id });
+    expect((await db.pool.query('select count(*)::int as n from app_public.quote_messages where quote_id = $1', [o.quotes[0]])).rows[0].n).toBe(1);
+  });
+
+  test('CONFL: answers without an open request, a second visit choice, a second award, completing or reviewing the wrong thread', async () => {
+    const o = await opportunity();
+    const [a, b] = o.quotes;
+    expect(await sqlState(owner('owner_answer_missing_info', [o.token, o.id, a, ['x'], true]))).toBe('CONFL');
+    const visit = await staff('app_public.pro_propose_visits($1, $2)', [a, ['2031-01-01T10:00:00Z']]);
+    expect(await sqlState(owner('owner_select_visit_time', [o.token, o.id, a, visit.id, '2031-01-02T10:00:00Z', true]))).toBe('INVAL');
+    await owner('owner_select_visit_time', [o.token, o.id, a, visit.id, '2031-01-01T10:00:00Z', true]);
+    expect(await sqlState(owner('owner_select_visit_time', [o.token, o.id, a, visit.id, '2031-01-01T10:00:00Z', true]))).toBe('CONFL');
+    expect(await sqlState(owner('owner_select_visit_time', [o.token, o.id, a, '00000000-0000-4000-8000-000000000000', '2031-01-01T10:00:00Z', true]))).toBe('NTFND');
+    const est = await staff('app_public.pro_submit_estimate($1, 100)', [a]);
+    const estB = await staff('app_public.pro_submit_estimate($1, 120)', [b]);
+    expect(await sqlState(owner('owner_mark_complete', [o.token, o.id, a, true]))).toBe('CONFL');
+    await owner('owner_accept_estimate', [o.token, o.id, est.id, true]);
+    expect(await sqlState(owner('owner_accept_estimate', [o.token, o.id, estB.id, true]))).toBe('CONFL');
+    expect(await sqlState(owner('owner_mark_complete', [o.token, o.id, b, true]))).toBe('CONFL');
+    expect(await sqlState(owner('owner_review', [o.token, o.id, a, 5, 'Good', true]))).toBe('CONFL');
+    await owner('owner_mark_complete', [o.token, o.id, a, true]);
+    expect(await sqlState(owner('owner_mark_complete', [o.token, o.id, a, true]))).toBe('CONFL');
+    await owner('owner_review', [o.token, o.id, a, 5, 'Good', true]);
+    expect(await sqlState(owner('owner_review', [o.token, o.id, a, 4, 'Again', true]))).toBe('CONFL');
+    expect(await sqlState(owner('owner_accept_estimate', [o.token, o.id, '00000000-0000-4000-8000-000000000000', true]))).toBe('NTFND');
+  });
+});
+
+describe('pro actions (staff)', () => {
+  test('NTFND for an unknown quote; CONFL on a closed thread and after the award; INVAL for past visit times', async () => {
+    const o = await opportunity();
+    const [a, b] = o.quotes;
+    expect(await sqlState(staff('app_public.pro_send_message($1, $2)', ['00000000-0000-4000-8000-000000000000', 'x']))).toBe('NTFND');
+    expect(await sqlState(staff('app_public.pro_propose_visits($1, $2)', [a, ['2001-01-01T00:00:00Z']]))).toBe('INVAL');
+    await staff('app_public.pro_decline($1)', [b]);
+    expect(await sqlState(staff('app_public.pro_submit_estimate($1, 10)', [b]))).toBe('CONFL');
+    expect(await sqlState(staff('app_public.pro_send_message($1, $2)', [b, 'x']))).toBe('CONFL');
+    const est = await staff('app_public.pro_submit_estimate($1, 10)', [a]);
+    await owner('owner_accept_estimate', [o.token, o.id, est.id, true]);
+    expect(await sqlState(staff('app_public.pro_request_missing_info($1, $2)', [a, ['?']]))).toBe('CONFL');
+    expect(await sqlState(staff('app_public.pro_decline($1)', [a]))).toBe('CONFL');
+    // Messages still flow in the awarded thread.
+    expect((await staff('app_public.pro_send_message($1, $2)', [a, 'See you Monday'])).author).toBe('pro');
+  });
+
+  test('each action queues exactly one owner e-mail job', async () => {
+    const o = await opportunity();
+    await staff('app_public.pro_send_message($1, $2)', [o.quotes[0], 'Hi']);
+    const { rows } = await db.pool.query(`select count(*)::int as n from graphile_worker._private_jobs j
+      join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = 'request_events__notify_owner'
+        and (j.payload->>'eventId')::bigint in (select id from app_public.request_events where opportunity_id = $1)`, [o.id]);
+    expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('row-level security', () => {
+  test.each(['marine_anonymous', 'marine_agent'] as const)('%s reads no thread table and calls no pro action', async (role) => {
+    for (const table of ['quote_messages', 'info_requests', 'visits', 'estimates']) {
+      await asRole(db, role, async (c) => {
+        expect(await sqlState(c.query(`select * from app_public.${table}`))).toBe('42501');
+      });
+    }
+    await asRole(db, role, async (c) => {
+      expect(await sqlState(c.query(`select app_public.pro_decline('00000000-0000-4000-8000-000000000000')`))).toBe('42501');
+    });
+  });
+
+  test('admins read the threads and the derived status', async () => {
+    const o = await opportunity();
+    await staff('app_public.pro_send_message($1, $2)', [o.quotes[0], 'Hi']);
+    await asRole(db, 'marine_admin', async (c) => {
+      const { rows } = await c.query(`select app_public.opportunities_status(o) as s,
+        (select count(*)::int from app_public.quote_messages m join app_public.quotes q on q.id = m.quote_id where q.opportunity_id = o.id) as m
+        from app_public.opportunities o where o.id = $1`, [o.id]);
+      expect(rows[0]).toEqual({ s: 'waiting_on_pros', m: 1 });
+    });
+  });
+});

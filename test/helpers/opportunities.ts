@@ -1,0 +1,44 @@
+// Opportunities for the owner tests, made through the same SQL functions the API calls, and
+// pro actions performed as staff (marine_admin) in committed transactions.
+import type { TestService } from './server';
+
+export interface Made {
+  opportunityId: string;
+  token: string;
+  quotes: Array<{ quoteId: string; contractorSlug: string; contractorName: string }>;
+}
+
+let n = 0;
+export async function makeOpportunity(svc: TestService, proCount = 2, offset = 0): Promise<Made> {
+  n += 1;
+  const { rows: pros } = await svc.db.pool.query(
+    'select slug from app_public.contractors where is_active order by id limit $1 offset $2', [proCount, offset]);
+  const { rows: [s] } = await svc.db.pool.query('select slug from app_public.specialties order by slug limit 1');
+  const { rows: [draft] } = await svc.db.pool.query(`select app_hidden.create_service_request('Olivia', 'Owner',
+      $1, null, $2, 'Annapolis, MD', 'Blistered bottom paint needs stripping.', $3, null, null, 3600) as r`,
+  [`owner-${n}-${process.pid}@example.com`, s.slug, pros.map((p) => p.slug)]);
+  const id = draft.r.requestId;
+  await svc.db.pool.query(`select app_private.set_verification_credentials($1, '24681357', $2)`, [id, 'c'.repeat(64)]);
+  const { rows: [c] } = await svc.db.pool.query(`select app_hidden.confirm_service_request($1, '24681357', null, 5) as r`, [id]);
+  return { opportunityId: c.r.opportunityId, token: c.r.ownerAccessToken, quotes: c.r.quotes };
+}
+
+/** Calls an app_public pro-action function as staff, committed; returns its row. */
+export async function asStaff(svc: TestService, sql: string, args: unknown[]): Promise<any> {
+  const client = await svc.db.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local role marine_admin');
+    // `select * from f()` calls f once; `select (f()).*` would call it once per column.
+    const { rows } = await client.query(`select * from ${sql}`, args);
+    await client.query('commit');
+    return rows[0];
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export const OWNER = '/api/v1/public/search-mcp/owner/opportunities';
