@@ -19,6 +19,12 @@ create function app_hidden.iso_time(p timestamptz) returns text
   language sql immutable parallel safe
   as $$ select to_char(p at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') $$;
 
+-- Whether text has the shape of a UUID: anything else cannot name a row, so it is "not found"
+-- rather than a cast error.
+create function app_hidden.is_uuid(p text) returns boolean
+  language sql immutable parallel safe
+  as $$ select p ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' $$;
+
 create function app_hidden.like_pattern(p text) returns text
   language sql immutable parallel safe
   as $$ select '%' || replace(replace(replace(p, '\', '\\'), '%', '\%'), '_', '\_') || '%' $$;
@@ -353,7 +359,7 @@ declare
   v_result json;
 begin
   -- Anything that is not a UUID cannot name a contractor: the same 404 as an unknown one.
-  if p_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+  if app_hidden.is_uuid(p_id) then
     select app_hidden.contractor_profile(c) into v_result
       from app_public.contractors c where c.id = p_id::uuid and c.is_active;
   end if;
@@ -405,6 +411,7 @@ grant execute on function
   app_hidden.list_posts(text, integer, timestamptz, uuid)
   to marine_anonymous;
 grant execute on function
+  app_hidden.is_uuid(text),
   app_hidden.specialty_predicate(integer),
   app_hidden.iso_time(timestamptz), app_hidden.like_pattern(text),
   app_hidden.specialty_id_for_filter(text, text), app_hidden.miles_to_meters(double precision),
@@ -418,6 +425,7 @@ comment on function app_hidden.iso_time(timestamptz) is 'ISO 8601 in UTC with mi
 comment on function app_hidden.like_pattern(text) is 'A LIKE pattern that matches the text anywhere, with its own % and _ taken literally.';
 comment on function app_hidden.specialty_id_for_filter(text, text) is 'The id of a specialty slug used as a filter; INVAL naming the parameter when unknown.';
 comment on function app_hidden.miles_to_meters(double precision) is 'Statute miles to meters.';
+comment on function app_hidden.is_uuid(text) is 'Whether text has the shape of a UUID.';
 comment on function app_hidden.specialty_predicate(integer) is 'The specialty filter of the searches, as SQL text for dynamic queries.';
 comment on function app_hidden.contractor_list_item(app_public.contractors) is 'A contractor as a list item, with the fields of both variants.';
 comment on function app_hidden.contractor_profile(app_public.contractors) is 'A contractor''s full profile (Variant B plus latitude, longitude, website).';

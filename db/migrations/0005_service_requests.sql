@@ -282,7 +282,7 @@ create function app_private.checked_request(p_request_id text, p_for_update bool
 declare
   v_request app_public.service_requests;
 begin
-  if p_request_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+  if app_hidden.is_uuid(p_request_id) then
     if p_for_update then
       select * into v_request from app_public.service_requests where id = p_request_id::uuid for update;
     else

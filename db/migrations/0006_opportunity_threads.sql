@@ -154,7 +154,7 @@ create function app_private.owned_quote(p_opportunity_id uuid, p_quote_id text) 
 declare
   v_quote app_public.quotes;
 begin
-  if p_quote_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+  if app_hidden.is_uuid(p_quote_id) then
     select * into v_quote from app_public.quotes where id = p_quote_id::uuid and opportunity_id = p_opportunity_id for update;
   end if;
   if v_quote.id is null then
@@ -354,7 +354,7 @@ declare
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
   v_visit app_public.visits;
 begin
-  if p_visit_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+  if app_hidden.is_uuid(p_visit_id) then
     select * into v_visit from app_public.visits where id = p_visit_id::uuid and quote_id = v_quote.id for update;
   end if;
   if v_visit.id is null then
@@ -395,7 +395,7 @@ declare
 begin
   -- The Opportunity row is locked first, so two acceptances cannot both award.
   select * into v_opportunity from app_public.opportunities where id = v_opportunity.id for update;
-  if p_estimate_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+  if app_hidden.is_uuid(p_estimate_id) then
     select e.* into v_estimate from app_public.estimates e join app_public.quotes q on q.id = e.quote_id
      where e.id = p_estimate_id::uuid and q.opportunity_id = v_opportunity.id;
   end if;

@@ -17,12 +17,12 @@ beforeAll(async () => {
   mine = await makeOpportunity(svc, 2, 0);
   other = await makeOpportunity(svc, 2, 2);
   const q = mine.quotes[0]!.quoteId;
-  await asStaff(svc, 'app_public.pro_request_missing_info($1, $2)', [q, ['Length of the boat?', 'Hull material?']]);
-  visitId = (await asStaff(svc, 'app_public.pro_propose_visits($1, $2)', [q, [future(10), future(11)]])).id;
-  estimateId = (await asStaff(svc, 'app_public.pro_submit_estimate($1, 1850.50, $2, $3)', [q, 'USD', 'Strip and repaint'])).id;
+  await asStaff(svc.db, 'app_public.pro_request_missing_info($1, $2)', [q, ['Length of the boat?', 'Hull material?']]);
+  visitId = (await asStaff(svc.db, 'app_public.pro_propose_visits($1, $2)', [q, [future(10), future(11)]])).id;
+  estimateId = (await asStaff(svc.db, 'app_public.pro_submit_estimate($1, 1850.50, $2, $3)', [q, 'USD', 'Strip and repaint'])).id;
   const oq = other.quotes[0]!.quoteId;
-  otherVisitId = (await asStaff(svc, 'app_public.pro_propose_visits($1, $2)', [oq, [future(12)]])).id;
-  otherEstimateId = (await asStaff(svc, 'app_public.pro_submit_estimate($1, 900, $2, null)', [oq, 'USD'])).id;
+  otherVisitId = (await asStaff(svc.db, 'app_public.pro_propose_visits($1, $2)', [oq, [future(12)]])).id;
+  otherEstimateId = (await asStaff(svc.db, 'app_public.pro_submit_estimate($1, 900, $2, null)', [oq, 'USD'])).id;
 });
 afterAll(() => svc.stop());
 

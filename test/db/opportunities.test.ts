@@ -1,6 +1,7 @@
 // Quote threads in SQL: every error code of the owner and pro functions, and the policies of the
 // thread tables for each role.
 import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+import { asStaff } from '../helpers/opportunities';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -21,22 +22,7 @@ async function opportunity(): Promise<{ id: string; token: string; quotes: strin
   return { id: c.r.opportunityId, token: c.r.ownerAccessToken, quotes: c.r.quotes.map((q: { quoteId: string }) => q.quoteId) };
 }
 
-/** Runs as staff (marine_admin) and commits. */
-async function staff(sql: string, args: unknown[]): Promise<any> {
-  const client = await db.pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local role marine_admin');
-    const { rows } = await client.query(`select * from ${sql}`, args);
-    await client.query('commit');
-    return rows[0];
-  } catch (err) {
-    await client.query('rollback');
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+const staff = (sql: string, args: unknown[]) => asStaff(db, sql, args);
 
 const owner = (fn: string, args: unknown[]) =>
   db.pool.query(`select app_hidden.${fn}(${args.map((_, i) => `$${i + 1}`).join(', ')}) as r`, args).then((r) => r.rows[0].r);

@@ -36,19 +36,19 @@ test('request to review: the status follows every step; the review lands on the 
 
   expect(await status()).toBe('waiting_on_pros');
 
-  await asStaff(svc, 'app_public.pro_request_missing_info($1, $2)', [a!.quoteId, ['How long is the boat?']]);
+  await asStaff(svc.db, 'app_public.pro_request_missing_info($1, $2)', [a!.quoteId, ['How long is the boat?']]);
   expect(await status()).toBe('needs_owner_info');
   await sink.waitFor((m) => m.to.includes(o.owner) && m.subject.includes('needs more information'));
   expect((await act('missing-info', { quoteId: a!.quoteId, answers: ['34 feet'] })).status).toBe(200);
   expect(await status()).toBe('waiting_on_pros');
 
-  const visit = await asStaff(svc, 'app_public.pro_propose_visits($1, $2)', [a!.quoteId, ['2030-03-01T14:00:00Z', '2030-03-02T09:30:00Z']]);
+  const visit = await asStaff(svc.db, 'app_public.pro_propose_visits($1, $2)', [a!.quoteId, ['2030-03-01T14:00:00Z', '2030-03-02T09:30:00Z']]);
   expect(await status()).toBe('visit_options');
   expect((await act('select-visit-time', { quoteId: a!.quoteId, visitId: visit.id, selectedTime: '2030-03-02T09:30:00.000Z' })).status).toBe(200);
   expect(await status()).toBe('waiting_on_pros');
 
-  const estA = await asStaff(svc, 'app_public.pro_submit_estimate($1, 2400, $2, $3)', [a!.quoteId, 'USD', 'Full bottom job']);
-  const estB = await asStaff(svc, 'app_public.pro_submit_estimate($1, 2900, $2, $3)', [b!.quoteId, 'USD', 'Bottom job, premium paint']);
+  const estA = await asStaff(svc.db, 'app_public.pro_submit_estimate($1, 2400, $2, $3)', [a!.quoteId, 'USD', 'Full bottom job']);
+  const estB = await asStaff(svc.db, 'app_public.pro_submit_estimate($1, 2900, $2, $3)', [b!.quoteId, 'USD', 'Bottom job, premium paint']);
   expect(await status()).toBe('quoted');
 
   const preview = await svc.get(`${OWNER}/${o.opportunityId}/accept-estimate`, {
@@ -62,7 +62,7 @@ test('request to review: the status follows every step; the review lands on the 
   const proB = detail.pros.find((p: { quoteId: string }) => p.quoteId === b!.quoteId);
   expect(proB).toMatchObject({ quoteStatus: 'closed', threadStatus: 'closed', estimates: [expect.objectContaining({ status: 'closed' })] });
   expect((await act('accept-estimate', { estimateId: estB.id })).status).toBe(409);
-  await expect(asStaff(svc, 'app_public.pro_propose_visits($1, $2)', [a!.quoteId, ['2030-04-01T10:00:00Z']]))
+  await expect(asStaff(svc.db, 'app_public.pro_propose_visits($1, $2)', [a!.quoteId, ['2030-04-01T10:00:00Z']]))
     .rejects.toMatchObject({ code: 'CONFL' });
 
   expect((await act('mark-complete', { quoteId: b!.quoteId })).status).toBe(409);
@@ -84,7 +84,7 @@ test('request to review: the status follows every step; the review lands on the 
 
 test('every pro declines: closed, and the owner is told', async () => {
   const o = await verifiedOpportunity(44);
-  for (const q of o.quotes) await asStaff(svc, 'app_public.pro_decline($1, $2)', [q.quoteId, 'Fully booked']);
+  for (const q of o.quotes) await asStaff(svc.db, 'app_public.pro_decline($1, $2)', [q.quoteId, 'Fully booked']);
   const r = await svc.get(`${OWNER}/${o.opportunityId}/status`, { headers: { 'x-service-owner-access-token': o.token } });
   expect(r.body.data.status).toBe('closed');
   expect(r.body.data.pros.map((p: { quoteStatus: string }) => p.quoteStatus)).toEqual(['declined', 'declined']);

@@ -1,5 +1,6 @@
 // Opportunities for the owner tests, made through the same SQL functions the API calls, and
 // pro actions performed as staff (marine_admin) in committed transactions.
+import type { TestDatabase } from './db';
 import type { TestService } from './server';
 
 export interface Made {
@@ -24,8 +25,8 @@ export async function makeOpportunity(svc: TestService, proCount = 2, offset = 0
 }
 
 /** Calls an app_public pro-action function as staff, committed; returns its row. */
-export async function asStaff(svc: TestService, sql: string, args: unknown[]): Promise<any> {
-  const client = await svc.db.pool.connect();
+export async function asStaff(db: TestDatabase, sql: string, args: unknown[]): Promise<any> {
+  const client = await db.pool.connect();
   try {
     await client.query('begin');
     await client.query('set local role marine_admin');
