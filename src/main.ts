@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     '',
     `  API          ${config.publicBaseUrl}/api/v1/public/contractors/search?q=diesel`,
     `  Health       ${config.publicBaseUrl}/healthz  ${config.publicBaseUrl}/readyz`,
+    `  Staff        ${config.publicBaseUrl}/graphiql  (GraphQL for admin keys)`,
     '',
   ].join('\n'));
 

@@ -1,9 +1,10 @@
 // Runs the application: HTTP server, the job worker (unless RUN_WORKER=false) and graceful
 // shutdown (stop accepting, let in-flight requests finish within the grace period, stop the
-// worker after its running jobs, then close the database pool).
+// worker after its running jobs, release staff GraphQL, then close the database pool).
 import http from 'node:http';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/database';
+import { mountStaffGraphql } from './graphql/mount';
 import { createApp } from './http/app';
 import type { Logger } from './log';
 import { startWorker, type RunningWorker } from '../worker/runner';
@@ -17,7 +18,8 @@ export interface RunningServer {
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const db = createDatabase(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, config.DATABASE_POOL_SIZE);
-  const app = createApp({ config, db, logger });
+  const graphql = await mountStaffGraphql({ config, db, logger });
+  const app = createApp({ config, db, logger, staffGraphql: graphql.handler });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -37,6 +39,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
     clearTimeout(timer);
     await worker?.stop();
+    await graphql.release();
     await db.close();
   })());
 

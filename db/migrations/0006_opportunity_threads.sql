@@ -84,7 +84,7 @@ grant select on app_public.quote_messages, app_public.info_requests, app_public.
 
 ------------------------------------------------------------------------------------------------
 -- Opportunity status, derived from the threads (DESIGN.md), never stored. First match wins.
-create function app_public.opportunities_status(o app_public.opportunities) returns text
+create function app_hidden.opportunity_status(o app_public.opportunities) returns text
   language sql stable
   set search_path to pg_catalog, public, pg_temp
   as $$
@@ -103,9 +103,9 @@ create function app_public.opportunities_status(o app_public.opportunities) retu
       else 'waiting_on_pros'
     end
   $$;
-comment on function app_public.opportunities_status(app_public.opportunities) is
+comment on function app_hidden.opportunity_status(app_public.opportunities) is
   'waiting_on_pros, needs_owner_info, visit_options, quoted, closed, awarded, completed or reviewed, derived from the quote threads.';
-grant execute on function app_public.opportunities_status(app_public.opportunities) to marine_admin;
+grant execute on function app_hidden.opportunity_status(app_public.opportunities) to marine_admin;
 
 ------------------------------------------------------------------------------------------------
 -- Owner access: a token's Opportunity, or CREDS. Access ends 90 days after completion.
@@ -216,7 +216,7 @@ create function app_private.opportunity_json(o app_public.opportunities) returns
   as $$
     select json_build_object(
       'opportunityId', o.id,
-      'status', app_public.opportunities_status(o),
+      'status', app_hidden.opportunity_status(o),
       'source', o.source,
       'owner', json_build_object('firstName', o.owner_first_name, 'lastName', o.owner_last_name,
         'email', o.owner_email, 'phone', o.owner_phone),
@@ -248,7 +248,7 @@ create function app_hidden.owner_opportunity_status(p_token text, p_opportunity_
   language sql stable security definer
   set search_path to pg_catalog, public, pg_temp
   as $$
-    select json_build_object('opportunityId', o.id, 'status', app_public.opportunities_status(o),
+    select json_build_object('opportunityId', o.id, 'status', app_hidden.opportunity_status(o),
       'pros', coalesce((select json_agg(json_build_object('quoteId', q.id, 'contractorId', c.id, 'contractorSlug', c.slug,
           'contractorName', c.name, 'quoteStatus', q.status, 'threadStatus', q.thread_status,
           'openMissingInfoRequests', (select count(*) from app_public.info_requests i where i.quote_id = q.id and i.answered_at is null),

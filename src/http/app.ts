@@ -1,6 +1,6 @@
 // The Express application: middleware order, the mounted feature routers, and the fallbacks
 // that keep every failure in the spec's error shape.
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { directoryRouter } from '../directory/routes';
@@ -18,6 +18,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   logger: Logger;
+  /** Staff GraphQL (src/graphql/mount.ts), which admits its own callers. */
+  staffGraphql?: RequestHandler;
 }
 
 /** Adds, after a router's routes, a 405 for each path's other methods. */
@@ -35,7 +37,7 @@ function withMethodGuards(router: Router): Router {
   return router;
 }
 
-export function createApp({ config, db, logger }: AppDeps): express.Express {
+export function createApp({ config, db, logger, staffGraphql }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -67,6 +69,7 @@ export function createApp({ config, db, logger }: AppDeps): express.Express {
   api.use(withMethodGuards(accountRouter(db)));
   app.use('/api', api);
   app.use(withMethodGuards(ownerHelpRouter()));
+  if (staffGraphql) app.use(staffGraphql);
 
   app.use(notFound);
   app.use(errorHandler);

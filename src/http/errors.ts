@@ -39,7 +39,7 @@ interface PgErrorLike {
   detail?: string;
 }
 
-function isPgError(err: unknown): err is PgErrorLike {
+export function isPgError(err: unknown): err is PgErrorLike {
   return typeof err === 'object' && err !== null && typeof (err as PgErrorLike).code === 'string' &&
     typeof (err as PgErrorLike).message === 'string' && 'severity' in err;
 }

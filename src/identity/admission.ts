@@ -66,10 +66,21 @@ export function admission(db: Database, config: Config, options: { ownerBearerAl
   };
 }
 
+function keyRequired(): ApiError {
+  return new ApiError(401, 'An API key is required', 'Send "Authorization: Bearer <API key>"; register at POST /api/agents/register.');
+}
+
 /** For operations that need a key: anonymous callers get a 401. */
 export const requireKey: RequestHandler = (req, _res, next) => {
-  if (req.caller.userId === null) {
-    throw new ApiError(401, 'An API key is required', 'Send "Authorization: Bearer <API key>"; register at POST /api/agents/register.');
+  if (req.caller.userId === null) throw keyRequired();
+  next();
+};
+
+/** For staff operations: anonymous callers get a 401, public-tier keys a 403. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (req.caller.userId === null) throw keyRequired();
+  if (req.caller.role !== 'marine_admin') {
+    throw new ApiError(403, 'An admin API key is required', 'This endpoint is for staff: use a svc_live_ key of an administrator.');
   }
   next();
 };

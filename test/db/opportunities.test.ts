@@ -117,7 +117,7 @@ describe('row-level security', () => {
     const o = await opportunity();
     await staff('app_public.pro_send_message($1, $2)', [o.quotes[0], 'Hi']);
     await asRole(db, 'marine_admin', async (c) => {
-      const { rows } = await c.query(`select app_public.opportunities_status(o) as s,
+      const { rows } = await c.query(`select app_hidden.opportunity_status(o) as s,
         (select count(*)::int from app_public.quote_messages m join app_public.quotes q on q.id = m.quote_id where q.opportunity_id = o.id) as m
         from app_public.opportunities o where o.id = $1`, [o.id]);
       expect(rows[0]).toEqual({ s: 'waiting_on_pros', m: 1 });

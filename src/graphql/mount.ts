@@ -1,0 +1,64 @@
+// The staff GraphQL endpoint: PostGraphile on its own connection pool, behind the same admission
+// (key, rate limit) as the REST API plus an admin-tier check. Every operation runs as the
+// caller's role with the caller's claims, so grants and row-level security decide, as for REST.
+import express from 'express';
+import type { Caller } from '../db/database';
+import type { AppDeps } from '../http/app';
+import { admission, requireAdmin } from '../identity/admission';
+import { maskError } from './mask-error';
+import { grafserv, makePgService, postgraphile } from './postgraphile';
+import { GRAPHIQL_PATH, GRAPHQL_PATH, staffPreset } from './preset';
+
+// Staff traffic is light; its own small pool keeps heavy aggregates off the REST pool.
+const POOL_SIZE = 4;
+
+export interface StaffGraphql {
+  /** Serves /graphql (admin keys only) and the /graphiql page; mount before the 404 fallback. */
+  handler: express.Express;
+  /** Stops PostGraphile and closes its pool. */
+  release(): Promise<void>;
+}
+
+/** /graphql, /graphiql and what lies under them (the page's assets). */
+function isOwnPath(path: string): boolean {
+  return [GRAPHQL_PATH, GRAPHIQL_PATH].some((own) => path === own || path.startsWith(`${own}/`));
+}
+
+/** The transaction settings of a request, as src/db/database.ts sets them for REST. */
+function claimsOf(caller: Caller | undefined): Record<string, string> {
+  // The admin check runs before PostGraphile; reaching here without an admin is a bug: refuse.
+  if (caller?.role !== 'marine_admin' || caller.userId === null) throw new Error('staff GraphQL reached without an admin caller');
+  return { role: caller.role, 'app.user_id': caller.userId };
+}
+
+export async function mountStaffGraphql({ config, db, logger }: AppDeps): Promise<StaffGraphql> {
+  const pgService = makePgService({
+    connectionString: config.AUTH_DATABASE_URL ?? config.DATABASE_URL,
+    poolConfig: { max: POOL_SIZE, application_name: 'marine-graphql' },
+    schemas: ['app_public'],
+    pubsub: false,
+    pgSettings: (requestContext) => claimsOf(requestContext.expressv4?.req.caller),
+    // The schema shows what an admin may do (PostGraphile reads grants as the introspecting role).
+    pgSettingsForIntrospection: { role: 'marine_admin' },
+  });
+  const instance = postgraphile(staffPreset({ pgService, maskError: maskError(logger) }));
+  // Releasing the instance releases its server, not the pool the service made.
+  const release = async () => {
+    await instance.release();
+    await pgService.release?.();
+  };
+  try {
+    // Introspect now: a database PostGraphile cannot read stops start-up, not the first query.
+    await instance.getSchema();
+    const handler = express();
+    handler.disable('x-powered-by');
+    // Other paths leave this app at once, for the main app's 404, without a trip through grafserv.
+    handler.use((req, _res, next) => next(isOwnPath(req.path) ? undefined : 'router'));
+    handler.use(GRAPHQL_PATH, admission(db, config), requireAdmin);
+    await instance.createServ(grafserv).addTo(handler, null, false);
+    return { handler, release };
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}

@@ -1,0 +1,44 @@
+// The staff schema: PostGraphile's Amber preset (tables, relations, conditions and orders on
+// indexed columns, mutations as the grants allow) plus aggregates, over app_public only.
+import type { GraphQLError } from 'postgraphile/graphql';
+import { PgAggregatesPreset, PostGraphileAmberPreset } from './postgraphile';
+import { GeographyCodecPlugin, TrimTagsPlugin } from './trim';
+
+export const GRAPHQL_PATH = '/graphql';
+export const GRAPHIQL_PATH = '/graphiql';
+
+/** What Ruru's headers editor starts with: where the admin key goes. */
+const HEADERS_TEMPLATE = JSON.stringify({ Authorization: 'Bearer svc_live_<your admin API key>' }, null, 2);
+
+// Ruru types its options with GraphiQL's React props; without @types/react (not a dependency
+// here) TypeScript sees every one of them as required, hence the assertion.
+type RuruClientConfig = NonNullable<NonNullable<GraphileConfig.Preset['ruru']>['clientConfig']>;
+const ruruClientConfig = {
+  isHeadersEditorEnabled: true,
+  defaultHeaders: HEADERS_TEMPLATE,
+  initialHeaders: HEADERS_TEMPLATE,
+} as RuruClientConfig;
+
+export interface StaffPresetOptions {
+  pgService: GraphileConfig.PgServiceConfiguration;
+  maskError: (error: GraphQLError) => GraphQLError;
+}
+
+export function staffPreset({ pgService, maskError }: StaffPresetOptions): GraphileConfig.Preset {
+  return {
+    extends: [PostGraphileAmberPreset, PgAggregatesPreset],
+    plugins: [GeographyCodecPlugin, TrimTagsPlugin],
+    pgServices: [pgService],
+    grafserv: {
+      graphqlPath: GRAPHQL_PATH,
+      graphiqlPath: GRAPHIQL_PATH,
+      // Ruru's own scripts and styles, served under the page's path (no key needed, no data).
+      graphiqlStaticPath: `${GRAPHIQL_PATH}/static/`,
+      // A browser GET of /graphql would meet the key check first: staff open /graphiql instead.
+      graphiqlOnGraphQLGET: false,
+      websockets: false,
+      maskError,
+    },
+    ruru: { clientConfig: ruruClientConfig },
+  };
+}

@@ -1,0 +1,258 @@
+// Staff GraphQL (PostGraphile) over HTTP: who may call it, what it exposes, and that it runs as
+// the caller's role (row-level security decides), against the real service and database.
+import { makeOpportunity } from '../helpers/opportunities';
+import { startTestService, type TestService } from '../helpers/server';
+
+let svc: TestService;
+let adminKey: string;
+let adminId: string;
+let publicKey: string;
+
+let n = 0;
+async function register(): Promise<{ id: string; email: string; apiKey: string }> {
+  const r = await svc.send('POST', '/api/agents/register', {
+    firstName: 'Ada', lastName: 'Staff', email: `staff${++n}.${process.pid}@example.com`, password: 'a long enough password',
+  });
+  expect(r.status).toBe(200);
+  return { id: r.body.data.agent.id, email: r.body.data.agent.email, apiKey: r.body.data.credentials.apiKey };
+}
+
+/** Promotes the user and mints a key, which is then of the admin tier. */
+async function adminKeyOf(user: { email: string; apiKey: string }): Promise<string> {
+  await svc.db.pool.query('select app_private.set_admin($1, true)', [user.email]);
+  const minted = await svc.send('POST', '/api/v1/user-api-keys', { name: 'staff' }, user.apiKey);
+  expect(minted.body.data.apiKey).toMatch(/^svc_live_/);
+  return minted.body.data.apiKey;
+}
+
+/** A GraphQL request; with the admin key unless another key (or null, for none) is given. */
+function gql(query: string, variables: Record<string, unknown> = {}, key: string | null = adminKey) {
+  return svc.send('POST', '/graphql', { query, variables }, key ?? undefined);
+}
+
+/** The data of a query that must succeed. */
+async function data(query: string, variables: Record<string, unknown> = {}): Promise<any> {
+  const r = await gql(query, variables);
+  expect(r.body.errors).toBeUndefined();
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
+
+beforeAll(async () => {
+  svc = await startTestService();
+  const staff = await register();
+  adminId = staff.id;
+  adminKey = await adminKeyOf(staff);
+  publicKey = (await register()).apiKey;
+});
+afterAll(() => svc.stop());
+
+describe('who may call /graphql', () => {
+  const query = '{ currentUserId }';
+
+  test('without a key: 401 in the API error shape', async () => {
+    const r = await gql(query, {}, null);
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ success: false, error: 'An API key is required', details: expect.any(String) });
+  });
+
+  test('an invalid or malformed key: 401, as everywhere else', async () => {
+    const unknown = await gql(query, {}, `svc_live_${'0'.repeat(40)}`);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toMatchObject({ success: false, error: 'Invalid or inactive API key' });
+    const malformed = await svc.get('/graphql', { method: 'POST', headers: { authorization: 'Basic abc' } });
+    expect(malformed.status).toBe(401);
+  });
+
+  test('a public-tier key: 403, and the request is counted like any API request', async () => {
+    const r = await gql(query, {}, publicKey);
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual({ success: false, error: 'An admin API key is required', details: expect.any(String) });
+    expect(r.headers.get('ratelimit-limit')).toBe('500');
+  });
+
+  test('an admin key of a user demoted since: 403 (it acts as public)', async () => {
+    const user = await register();
+    const key = await adminKeyOf(user);
+    await svc.db.pool.query('select app_private.set_admin($1, false)', [user.email]);
+    expect((await gql(query, {}, key)).status).toBe(403);
+  });
+
+  test('an admin key: the query runs with the caller\'s claims, under the admin rate limit', async () => {
+    const r = await gql(query);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ data: { currentUserId: adminId } });
+    expect(r.headers.get('ratelimit-limit')).toBe('10000');
+  });
+});
+
+test('contractors are listed with their position, filtered and ordered on indexed columns', async () => {
+  const d = await data(`query ($state: String!) {
+    allContractors(condition: {state: $state}, orderBy: SLUG_ASC, first: 5) {
+      totalCount
+      nodes { rowId slug state latitude longitude }
+    }
+  }`, { state: 'FL' });
+  const count = await svc.db.pool.query("select count(*)::int as n from app_public.contractors where state = 'FL'");
+  const first = await svc.db.pool.query(`select id as "rowId", slug, state, latitude, longitude from app_public.contractors
+    where state = 'FL' order by slug limit 5`);
+  expect(d.allContractors.totalCount).toBe(count.rows[0].n);
+  expect(d.allContractors.nodes).toEqual(first.rows);
+  expect(first.rows.every((c) => typeof c.latitude === 'number' && typeof c.longitude === 'number')).toBe(true);
+});
+
+test('aggregates equal the same SQL: contractors grouped by state, specialties\' contractor counts', async () => {
+  const d = await data(`{
+    allContractors { groupedAggregates(groupBy: STATE) { keys distinctCount { rowId } average { rating } } }
+    allSpecialties { aggregates { sum { contractorCount } } }
+  }`);
+  const { rows } = await svc.db.pool.query(`select state, count(*)::int as n, avg(rating)::float8 as rating
+    from app_public.contractors group by state`);
+  const byState = new Map(rows.map((r) => [r.state, r]));
+  expect(d.allContractors.groupedAggregates).toHaveLength(rows.length);
+  for (const g of d.allContractors.groupedAggregates) {
+    const sql = byState.get(g.keys[0]);
+    expect(Number(g.distinctCount.rowId)).toBe(sql.n);
+    // Averages of numeric come back as strings (BigFloat), null where no contractor has a rating.
+    if (sql.rating === null) expect(g.average.rating).toBeNull();
+    else expect(Number(g.average.rating)).toBeCloseTo(sql.rating, 10);
+  }
+  const sum = await svc.db.pool.query('select sum(contractor_count)::text as s from app_public.specialties');
+  // Sums of integers come back as strings (BigInt).
+  expect(d.allSpecialties.aggregates.sum.contractorCount).toBe(sum.rows[0].s);
+});
+
+describe('row-level security as the admin role', () => {
+  test('inactive contractors are visible, which the public REST API never shows', async () => {
+    const { rows: [hidden] } = await svc.db.pool.query('select slug from app_public.contractors where not is_active order by slug limit 1');
+    const d = await data('query ($slug: String!) { contractorBySlug(slug: $slug) { slug isActive } }', { slug: hidden.slug });
+    expect(d.contractorBySlug).toEqual({ slug: hidden.slug, isActive: false });
+    expect((await svc.get(`/api/v1/public/contractors/${hidden.slug}`)).status).toBe(404);
+
+    const all = await data('{ allContractors { totalCount } }');
+    const total = await svc.db.pool.query('select count(*)::int as n from app_public.contractors');
+    expect(all.allContractors.totalCount).toBe(total.rows[0].n);
+  });
+
+  test('draft posts are visible, which the public articles and blog lists never show', async () => {
+    const d = await data('{ allPosts { totalCount nodes { kind slug status } } }');
+    const total = await svc.db.pool.query('select count(*)::int as n from app_public.posts');
+    expect(d.allPosts.totalCount).toBe(total.rows[0].n);
+    const drafts = d.allPosts.nodes.filter((p: any) => p.status === 'draft').map((p: any) => `${p.kind}/${p.slug}`);
+    expect(drafts.length).toBeGreaterThan(0);
+    const listed: string[] = [];
+    for (const [path, kind, field] of [['articles', 'article', 'articles'], ['blog', 'blog', 'posts']] as const) {
+      let cursor: string | null = null;
+      do {
+        const page: any = await svc.get(`/api/v1/public/${path}?limit=20${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(page.status).toBe(200);
+        listed.push(...page.body[field].map((p: any) => `${kind}/${p.slug}`));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+    }
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((post) => drafts.includes(post))).toEqual([]);
+  });
+
+  test('every user is visible to an admin (an agent sees only itself)', async () => {
+    const d = await data('{ allUsers { totalCount } }');
+    const total = await svc.db.pool.query('select count(*)::int as n from app_public.users');
+    expect(d.allUsers.totalCount).toBe(total.rows[0].n);
+  });
+});
+
+describe('errors', () => {
+  test('a database error reaches staff worded as the REST API would word it', async () => {
+    const { rows: [c] } = await svc.db.pool.query('select slug from app_public.contractors order by slug limit 1');
+    const r = await gql(`mutation ($slug: String!) {
+      updateContractorBySlug(input: {slug: $slug, contractorPatch: {state: "Florida"}}) { contractor { state } }
+    }`, { slug: c.slug });
+    expect(r.status).toBe(200);
+    expect(r.body.errors).toEqual([expect.objectContaining({ message: 'Invalid request', extensions: { status: 400 } })]);
+  });
+
+  test('PostGraphile\'s own refusals keep their message', async () => {
+    const r = await gql('mutation { deleteContractorBySlug(input: {slug: "no-such-pro"}) { clientMutationId } }');
+    expect(r.body.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/^No values were deleted/) })]);
+  });
+});
+
+test('the schema exposes app_public only: nothing from app_hidden or app_private', async () => {
+  const d = await data(`{ __schema { types { name } queryType { fields { name args { name } } }
+    mutationType { fields { name } } } }`);
+  const types = new Set<string>(d.__schema.types.map((t: any) => t.name));
+  const queries = new Map<string, string[]>(d.__schema.queryType.fields.map((f: any) => [f.name, f.args.map((a: any) => a.name)]));
+  const mutations = new Set<string>(d.__schema.mutationType.fields.map((f: any) => f.name));
+  const fields = new Set([...queries.keys(), ...mutations]);
+  const camel = (s: string) => s.replace(/_([a-z])/g, (_m, ch: string) => ch.toUpperCase());
+  const pascal = (s: string) => camel(s).replace(/^./, (ch) => ch.toUpperCase());
+
+  const { rows: functions } = await svc.db.pool.query(`select p.proname as name, coalesce(p.proargnames, '{}') as args
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('app_hidden', 'app_private')`);
+  expect(functions.map((f) => f.name)).toEqual(expect.arrayContaining(['register_agent', 'admit_request', 'set_admin']));
+  expect(functions.map((f) => camel(f.name)).filter((name) => mutations.has(name))).toEqual([]);
+  // A table's lookup by a unique column may share a function's name (contractorBySlug(slug) and
+  // app_hidden.contractor_by_slug(p_slug)); an exposed function would bring its own parameters.
+  const exposed = functions.filter((f) => {
+    const args = queries.get(camel(f.name));
+    return args !== undefined && args.join() === f.args.map(camel).join();
+  });
+  expect(exposed.map((f) => f.name)).toEqual([]);
+
+  const { rows: tables } = await svc.db.pool.query(`select c.relname as name from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'app_private' and c.relkind = 'r'`);
+  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['user_secrets', 'api_key_secrets']));
+  const leaked = tables.map((t) => pascal(t.name).replace(/s$/, '')).filter((name) => types.has(name) || fields.has(`all${name}s`));
+  expect(leaked).toEqual([]);
+  expect([...types].filter((name) => /secret/i.test(name))).toEqual([]);
+
+  // app_public, for contrast: tables, their mutations (as granted), and functions.
+  for (const name of ['allContractors', 'allUsers', 'allApiKeys', 'allOpportunities', 'allQuotes', 'updateContractorByRowId', 'currentUserId']) {
+    expect(fields).toContain(name);
+  }
+});
+
+test('/graphiql serves the GraphiQL page and its assets without a key', async () => {
+  const page = await svc.get('/graphiql');
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(page.body).toContain('ruru');
+  // Its Headers tab starts with the place for the admin key.
+  expect(page.body).toContain('Bearer svc_live_');
+  const asset = /\/graphiql\/static\/[^"']+\.js/.exec(page.body);
+  expect(asset).not.toBeNull();
+  expect((await svc.get(asset![0])).status).toBe(200);
+});
+
+describe('staff work the request flow', () => {
+  test('opportunities per status equal the same SQL; a pro estimate through a mutation moves the status', async () => {
+    const made = [await makeOpportunity(svc, 2, 50), await makeOpportunity(svc, 1, 60), await makeOpportunity(svc, 1, 70)];
+    const quoteId = made[0]!.quotes[0]!.quoteId;
+    const r = await data(`mutation ($quoteId: UUID!) {
+      proSubmitEstimate(input: { quoteId: $quoteId, amount: "1200.00", currency: "USD", description: "Haul, strip, two coats" }) {
+        result { rowId amount status }
+      } }`, { quoteId });
+    expect(r.proSubmitEstimate.result).toMatchObject({ amount: '1200.00', status: 'submitted' });
+    await data(`mutation ($quoteId: UUID!) { proDecline(input: { quoteId: $quoteId, reason: "Booked" }) { result { status } } }`,
+      { quoteId: made[1]!.quotes[0]!.quoteId });
+
+    const d = await data('{ allOpportunities { groupedAggregates(groupBy: STATUS) { keys distinctCount { rowId } } } }');
+    const { rows } = await svc.db.pool.query(`select app_hidden.opportunity_status(o) as status, count(*)::int as n
+      from app_public.opportunities o group by 1`);
+    // The stored column agrees with the rule everywhere.
+    const { rows: [disagree] } = await svc.db.pool.query(`select count(*)::int as n from app_public.opportunities o
+      where o.status <> app_hidden.opportunity_status(o)`);
+    expect(disagree.n).toBe(0);
+    const got = Object.fromEntries(d.allOpportunities.groupedAggregates.map((g: any) => [g.keys[0], Number(g.distinctCount.rowId)]));
+    expect(got).toEqual(Object.fromEntries(rows.map((x) => [x.status, x.n])));
+    expect(got).toMatchObject({ quoted: 1, closed: 1, waiting_on_pros: 1 });
+  });
+
+  test('a pro action on a closed thread is refused with the SQL function\'s message and status', async () => {
+    const o = await makeOpportunity(svc, 1, 80);
+    const quoteId = o.quotes[0]!.quoteId;
+    await data('mutation ($quoteId: UUID!) { proDecline(input: { quoteId: $quoteId }) { result { status } } }', { quoteId });
+    const r = await gql('mutation ($quoteId: UUID!) { proSendMessage(input: { quoteId: $quoteId, content: "hi" }) { result { rowId } } }', { quoteId });
+    expect(r.body.errors[0]).toMatchObject({ message: 'This quote thread is closed', extensions: { status: 409 } });
+  });
+});
