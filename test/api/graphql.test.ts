@@ -256,3 +256,28 @@ describe('staff work the request flow', () => {
     expect(r.body.errors[0]).toMatchObject({ message: 'This quote thread is closed', extensions: { status: 409 } });
   });
 });
+
+describe('staff manage users and keys', () => {
+  test('elevating a user makes their next key svc_live_; revoking a key makes it a 401 at once', async () => {
+    const agent = await register();
+    const u = await data(`mutation ($id: UUID!) { updateUserByRowId(input: { rowId: $id, userPatch: { isAdmin: true } }) { user { isAdmin } } }`,
+      { id: agent.id });
+    expect(u.updateUserByRowId.user).toEqual({ isAdmin: true });
+    const minted = await svc.send('POST', '/api/v1/user-api-keys', { name: 'now live' }, agent.apiKey);
+    expect(minted.body.data.apiKey).toMatch(/^svc_live_/);
+
+    const keys = await data(`query ($id: UUID!) { allApiKeys(condition: { userId: $id }) { nodes { rowId prefix name } } }`,
+      { id: agent.id });
+    const first = keys.allApiKeys.nodes.find((k: { name: string }) => k.name === 'Initial key');
+    expect(agent.apiKey.startsWith(first.prefix)).toBe(true);
+    await data(`mutation ($id: UUID!) { updateApiKeyByRowId(input: { rowId: $id, apiKeyPatch: { revokedAt: "2026-01-01T00:00:00Z" } }) { apiKey { revokedAt } } }`,
+      { id: first.rowId });
+    expect((await svc.send('GET', '/api/account/me', undefined, agent.apiKey)).status).toBe(401);
+  });
+
+  test('staff cannot write what is derived or secret', async () => {
+    const r = await gql(`mutation ($id: UUID!) { updateContractorByRowId(input: { rowId: $id, contractorPatch: { reviewCount: 99 } }) { contractor { rowId } } }`,
+      { id: '00000000-0000-4000-8000-000000000000' });
+    expect(r.body.errors?.[0]?.message).toMatch(/reviewCount/);
+  });
+});

@@ -1,16 +1,33 @@
 // A whole Opportunity over HTTP with two pros, from the request to the review on the profile,
-// checking the derived status after every step; and the path where every pro declines.
-import { asStaff, OWNER } from '../helpers/opportunities';
+// checking the derived status after every step; and the path where every pro declines. Owners
+// use the REST API with their token; staff act for the pros through GraphQL.
+import { OWNER } from '../helpers/opportunities';
 import { demoPros, REQUESTS, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
 import { startTestService, type TestService } from '../helpers/server';
 import { SmtpSink } from '../helpers/smtp';
 
 let sink: SmtpSink;
 let svc: TestService;
+let staffKey: string;
 beforeAll(async () => {
   sink = await new SmtpSink().start();
   svc = await startTestService({ SMTP_URL: sink.url });
+  // Staff act for the pros through GraphQL with an admin key.
+  const reg = await svc.send('POST', '/api/agents/register', { firstName: 'Sam', lastName: 'Staff',
+    email: 'sam.staff@example.com', password: 'a long enough password' });
+  await svc.db.pool.query(`select app_private.set_admin('sam.staff@example.com', true)`);
+  staffKey = (await svc.send('POST', '/api/v1/user-api-keys', { name: 'staff' }, reg.body.data.credentials.apiKey)).body.data.apiKey;
 });
+
+/** A pro action as staff: one GraphQL mutation; returns its result or throws its first error. */
+async function pro(mutation: string, input: Record<string, unknown>): Promise<any> {
+  const r = await svc.send('POST', '/graphql', {
+    query: `mutation ($input: ${mutation[0]!.toUpperCase()}${mutation.slice(1)}Input!) { ${mutation}(input: $input) { result { rowId } } }`,
+    variables: { input },
+  }, staffKey);
+  if (r.body.errors) throw Object.assign(new Error(r.body.errors[0].message), r.body.errors[0].extensions);
+  return { id: r.body.data[mutation].result.rowId };
+}
 afterAll(async () => {
   await svc.stop();
   await sink.stop();
@@ -36,19 +53,19 @@ test('request to review: the status follows every step; the review lands on the 
 
   expect(await status()).toBe('waiting_on_pros');
 
-  await asStaff(svc.db, 'app_public.pro_request_missing_info($1, $2)', [a!.quoteId, ['How long is the boat?']]);
+  await pro('proRequestMissingInfo', { quoteId: a!.quoteId, questions: ['How long is the boat?'] });
   expect(await status()).toBe('needs_owner_info');
   await sink.waitFor((m) => m.to.includes(o.owner) && m.subject.includes('needs more information'));
   expect((await act('missing-info', { quoteId: a!.quoteId, answers: ['34 feet'] })).status).toBe(200);
   expect(await status()).toBe('waiting_on_pros');
 
-  const visit = await asStaff(svc.db, 'app_public.pro_propose_visits($1, $2)', [a!.quoteId, ['2030-03-01T14:00:00Z', '2030-03-02T09:30:00Z']]);
+  const visit = await pro('proProposeVisits', { quoteId: a!.quoteId, times: ['2030-03-01T14:00:00Z', '2030-03-02T09:30:00Z'] });
   expect(await status()).toBe('visit_options');
   expect((await act('select-visit-time', { quoteId: a!.quoteId, visitId: visit.id, selectedTime: '2030-03-02T09:30:00.000Z' })).status).toBe(200);
   expect(await status()).toBe('waiting_on_pros');
 
-  const estA = await asStaff(svc.db, 'app_public.pro_submit_estimate($1, 2400, $2, $3)', [a!.quoteId, 'USD', 'Full bottom job']);
-  const estB = await asStaff(svc.db, 'app_public.pro_submit_estimate($1, 2900, $2, $3)', [b!.quoteId, 'USD', 'Bottom job, premium paint']);
+  const estA = await pro('proSubmitEstimate', { quoteId: a!.quoteId, amount: '2400', currency: 'USD', description: 'Full bottom job' });
+  const estB = await pro('proSubmitEstimate', { quoteId: b!.quoteId, amount: '2900', currency: 'USD', description: 'Bottom job, premium paint' });
   expect(await status()).toBe('quoted');
 
   const preview = await svc.get(`${OWNER}/${o.opportunityId}/accept-estimate`, {
@@ -62,8 +79,8 @@ test('request to review: the status follows every step; the review lands on the 
   const proB = detail.pros.find((p: { quoteId: string }) => p.quoteId === b!.quoteId);
   expect(proB).toMatchObject({ quoteStatus: 'closed', threadStatus: 'closed', estimates: [expect.objectContaining({ status: 'closed' })] });
   expect((await act('accept-estimate', { estimateId: estB.id })).status).toBe(409);
-  await expect(asStaff(svc.db, 'app_public.pro_propose_visits($1, $2)', [a!.quoteId, ['2030-04-01T10:00:00Z']]))
-    .rejects.toMatchObject({ code: 'CONFL' });
+  await expect(pro('proProposeVisits', { quoteId: a!.quoteId, times: ['2030-04-01T10:00:00Z'] }))
+    .rejects.toMatchObject({ message: 'This Opportunity is already awarded', status: 409 });
 
   expect((await act('mark-complete', { quoteId: b!.quoteId })).status).toBe(409);
   expect((await act('review', { quoteId: a!.quoteId, rating: 5, review: 'Early' })).status).toBe(409);
@@ -84,7 +101,7 @@ test('request to review: the status follows every step; the review lands on the 
 
 test('every pro declines: closed, and the owner is told', async () => {
   const o = await verifiedOpportunity(44);
-  for (const q of o.quotes) await asStaff(svc.db, 'app_public.pro_decline($1, $2)', [q.quoteId, 'Fully booked']);
+  for (const q of o.quotes) await pro('proDecline', { quoteId: q.quoteId, reason: 'Fully booked' });
   const r = await svc.get(`${OWNER}/${o.opportunityId}/status`, { headers: { 'x-service-owner-access-token': o.token } });
   expect(r.body.data.status).toBe('closed');
   expect(r.body.data.pros.map((p: { quoteStatus: string }) => p.quoteStatus)).toEqual(['declined', 'declined']);
