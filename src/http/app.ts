@@ -7,7 +7,10 @@ import { directoryRouter } from '../directory/routes';
 import { admission } from '../identity/admission';
 import { accountRouter, registrationRouter } from '../identity/routes';
 import { ownerRouter } from '../owner/routes';
+import { mcpRouter } from '../mcp/routes';
+import { discoveryRouter } from '../openapi/routes';
 import { ownerHelpRouter } from '../portal/owner-help';
+import { portalRouter } from '../portal/routes';
 import { requestRouter } from '../requests/routes';
 import type { Logger } from '../log';
 import './caller';
@@ -69,6 +72,9 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   api.use(withMethodGuards(accountRouter(db)));
   app.use('/api', api);
   app.use(withMethodGuards(ownerHelpRouter()));
+  app.use(portalRouter({ config, db, logger }));
+  app.use(discoveryRouter({ config, db, logger }));
+  app.use(mcpRouter({ config, db, logger }));
   if (staffGraphql) app.use(staffGraphql);
 
   app.use(notFound);
