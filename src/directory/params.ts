@@ -28,7 +28,7 @@ export const searchQuery = z.object({
   specialty: slug,
   specialtySlug: slug,
   city: queryText(100),
-  state: present2Letters(),
+  state: z.string({ error: 'must be given once' }).regex(/^[A-Za-z]{2}$/, 'must be a two-letter US state code').optional(),
   limit: queryInt(1, Infinity),
   cursor: queryText(1000),
   page: queryInt(1, MAX_PAGE),
@@ -50,11 +50,6 @@ export const searchQuery = z.object({
 });
 export type SearchQuery = z.output<typeof searchQuery>;
 
-function present2Letters() {
-  return queryText(2).pipe(
-    z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter US state code').optional(),
-  );
-}
 
 const lat = queryNumber(-90, 90);
 const lng = queryNumber(-180, 180);

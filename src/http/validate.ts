@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from './errors';
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body' | 'path'): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(where === 'query' ? withoutEmptyValues(input) : input);
   if (result.success) return result.data;
   const problems = result.error.issues.map((i) => `${i.path.join('.') || where}: ${i.message}`);
   const first = result.error.issues[0]!;
@@ -14,30 +14,46 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, whe
     problems.join('; '));
 }
 
-/** Query values arrive as strings; an empty value counts as absent. Repeated keys stay arrays (400). */
-const present = <T extends z.ZodType>(inner: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), inner.optional());
+/** Query values arrive as strings; an empty value (`?q=`) counts as absent. */
+function withoutEmptyValues(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null) return query;
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''));
+}
+
+// Query parameters are strings (a repeated key arrives as an array: 400). The OpenAPI document
+// shows what they mean: the `override` gives the integer or number type and its range.
+type JsonSchemaish = Record<string, unknown>;
+const documentAs = (type: 'integer' | 'number', min: number, max: number) => ({
+  override: ({ jsonSchema }: { jsonSchema: JsonSchemaish }) => {
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    Object.assign(jsonSchema, { type, minimum: min }, Number.isFinite(max) ? { maximum: max } : {});
+  },
+});
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 export const queryText = (max: number) =>
-  present(z.string({ error: 'must be given once, as text' }).max(max, `must be at most ${max} characters`));
+  z.string({ error: 'must be given once, as text' }).max(max, `must be at most ${max} characters`).optional();
 
 const range = (min: number, max: number) =>
   max === Infinity ? `must be at least ${min}` : `must be between ${min} and ${max}`;
 
 /** max may be Infinity when the cap depends on other parameters (checked by the caller). */
 export const queryInt = (min: number, max: number) =>
-  present(z.string({ error: 'must be given once' })
+  z.string({ error: 'must be given once' })
     .regex(/^[-+]?\d{1,15}$/, 'must be an integer')
     .transform(Number)
-    .pipe(z.number().min(min, range(min, max)).max(max, range(min, max))));
+    .pipe(z.number().min(min, range(min, max)).max(max, range(min, max)))
+    .meta(documentAs('integer', min, max))
+    .optional();
 
 export const queryNumber = (min: number, max: number) =>
-  present(z.string({ error: 'must be given once' })
+  z.string({ error: 'must be given once' })
     .regex(NUMBER, 'must be a number')
     .transform(Number)
-    .pipe(z.number().min(min, range(min, max)).max(max, range(min, max))));
+    .pipe(z.number().min(min, range(min, max)).max(max, range(min, max)))
+    .meta(documentAs('number', min, max))
+    .optional();
 
 /** Adds an issue at a parameter; for rules that involve several parameters. */
 export function fail(ctx: z.RefinementCtx, path: string, message: string): void {

@@ -7,7 +7,7 @@ import { ANONYMOUS, type Database } from '../db/database';
 import { parseOrThrow } from '../http/validate';
 import { rateLimitError, requireKey, setRateLimitHeaders } from './admission';
 
-const registration = z.object({
+export const registration = z.object({
   firstName: z.string().trim().min(1, 'is required').max(100),
   lastName: z.string().trim().min(1, 'is required').max(100),
   email: z.email('must be an e-mail address').max(254),
@@ -15,8 +15,8 @@ const registration = z.object({
   purpose: z.string().max(2000).optional(),
 });
 
-const newKey = z.object({ name: z.string().trim().min(1).max(100).optional() }).default({});
-const keyId = z.object({ id: z.uuid('must be a key id') });
+export const newKey = z.object({ name: z.string().trim().min(1).max(100).optional() }).default({});
+export const keyId = z.object({ id: z.uuid('must be a key id') });
 
 interface MintedKey { id: string; name: string; prefix: string; tier: string; createdAt: string; apiKey: string }
 

@@ -1,7 +1,29 @@
-// The OpenAPI document and the discovery documents (/.well-known/*, /llms.txt). Built in issue 6.
+// The OpenAPI document and the discovery documents: /.well-known/agent.json and agent-card.json
+// (an A2A agent card), /llms.txt (llmstxt.org) and the markdown quickstart it links.
 import { Router } from 'express';
 import type { AppDeps } from '../http/app';
+import { agentCard } from './agent-card';
+import { buildDocument, OPENAPI_PATH } from './document';
+import { llmsTxt, QUICKSTART_MD_PATH, quickstartMarkdown } from './llms';
 
-export function discoveryRouter(_deps: AppDeps): Router {
-  return Router();
+export function discoveryRouter({ config }: AppDeps): Router {
+  const router = Router();
+  // Built once: the document depends only on the configuration.
+  const document = JSON.stringify(buildDocument(config.publicBaseUrl));
+  const card = JSON.stringify(agentCard(config.publicBaseUrl));
+  const cache = (res: import('express').Response) => res.set('Cache-Control', 'public, max-age=300');
+
+  router.get([OPENAPI_PATH, '/openapi.json'], (_req, res) => {
+    cache(res).type('application/json').send(document);
+  });
+  router.get(['/.well-known/agent.json', '/.well-known/agent-card.json'], (_req, res) => {
+    cache(res).type('application/json').send(card);
+  });
+  router.get('/llms.txt', (_req, res) => {
+    cache(res).type('text/markdown; charset=utf-8').send(llmsTxt(config.publicBaseUrl));
+  });
+  router.get(QUICKSTART_MD_PATH, (_req, res) => {
+    cache(res).type('text/markdown; charset=utf-8').send(quickstartMarkdown(config.publicBaseUrl));
+  });
+  return router;
 }

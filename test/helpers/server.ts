@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { startServer, type RunningServer } from '../../src/server';
 import { createTestDatabase, type TestDatabase } from './db';
+import { checkResponse } from './openapi';
 
 export interface TestService {
   db: TestDatabase;
@@ -61,6 +62,7 @@ export async function startTestService(env: Record<string, string> = {}, options
     } catch {
       // not JSON: keep the text
     }
+    checkResponse(init?.method ?? 'GET', path, res.status, res.headers.get('content-type'), body);
     return { status: res.status, headers: res.headers, body: body as any };
   };
   return {
