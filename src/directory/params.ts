@@ -24,14 +24,15 @@ function checkLimit(ctx: z.RefinementCtx, limit: number | undefined, cap: { max:
 }
 
 export const searchQuery = z.object({
-  q: queryText(200),
-  specialty: slug,
-  specialtySlug: slug,
-  city: queryText(100),
-  state: z.string({ error: 'must be given once' }).regex(/^[A-Za-z]{2}$/, 'must be a two-letter US state code').optional(),
-  limit: queryInt(1, Infinity),
-  cursor: queryText(1000),
-  page: queryInt(1, MAX_PAGE),
+  q: queryText(200).meta({ description: 'Free text over name, services, marina, description and location; most relevant first.' }),
+  specialty: slug.meta({ description: 'A specialty slug (see /contractors/specialties).' }),
+  specialtySlug: slug.meta({ description: 'Variant B spelling of specialty.' }),
+  city: queryText(100).meta({ description: 'Case-insensitive partial match on the city.' }),
+  state: z.string({ error: 'must be given once' }).regex(/^[A-Za-z]{2}$/, 'must be a two-letter US state code').optional()
+    .meta({ description: 'Two-letter US state code.' }),
+  limit: queryInt(1, Infinity).meta({ description: 'Page size: 1 to 100, default 25 (Variant A); with page, at most 20, default 20 (Variant B).' }),
+  cursor: queryText(1000).meta({ description: 'nextCursor of the previous page (Variant A paging).' }),
+  page: queryInt(1, MAX_PAGE).meta({ description: 'Page number 1 to 3 (Variant B paging); not with cursor.' }),
 }).transform((p, ctx) => {
   const variantB = p.page !== undefined;
   if (p.page !== undefined && p.cursor !== undefined) fail(ctx, 'page', "cannot be combined with 'cursor'");
@@ -55,15 +56,19 @@ const lat = queryNumber(-90, 90);
 const lng = queryNumber(-180, 180);
 
 export const geoQuery = z.object({
-  lat, lng,
-  radiusMiles: queryNumber(1, 250),
-  radius: queryNumber(1, 250),
-  minLat: lat, maxLat: lat, minLng: lng, maxLng: lng,
-  specialty: slug,
-  specialtySlug: slug,
-  minRating: queryNumber(0, 5),
-  limit: queryInt(1, Infinity),
-  cursor: queryText(1000),
+  lat: lat.meta({ description: 'Point mode: latitude of the search point (with lng).' }),
+  lng: lng.meta({ description: 'Point mode: longitude of the search point (with lat).' }),
+  radiusMiles: queryNumber(1, 250).meta({ description: 'Point mode: radius in miles, 1 to 250, default 25.' }),
+  radius: queryNumber(1, 250).meta({ description: 'Variant B spelling of radiusMiles; default 30 in Variant B.' }),
+  minLat: lat.meta({ description: 'Box mode (Variant B): southern edge.' }),
+  maxLat: lat.meta({ description: 'Box mode (Variant B): northern edge.' }),
+  minLng: lng.meta({ description: 'Box mode (Variant B): western edge.' }),
+  maxLng: lng.meta({ description: 'Box mode (Variant B): eastern edge.' }),
+  specialty: slug.meta({ description: 'A specialty slug.' }),
+  specialtySlug: slug.meta({ description: 'Variant B spelling of specialty.' }),
+  minRating: queryNumber(0, 5).meta({ description: 'Variant B: minimum public rating (native and Google ratings blended by review counts).' }),
+  limit: queryInt(1, Infinity).meta({ description: 'Page size: 1 to 100, default 25 (Variant A); with Variant B parameters up to 500, default 100.' }),
+  cursor: queryText(1000).meta({ description: 'nextCursor of the previous page.' }),
 }).transform((p, ctx) => {
   const variantB = [p.radius, p.minLat, p.maxLat, p.minLng, p.maxLng, p.specialtySlug, p.minRating]
     .some((v) => v !== undefined);
