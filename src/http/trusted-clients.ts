@@ -5,13 +5,21 @@ import type { RequestHandler } from 'express';
 import { ApiError } from './errors';
 
 export function trustedClientsOnly(cidrs: string[]): RequestHandler {
+  const check = trustedClientCheck(cidrs);
+  return (req, _res, next) => {
+    check(req.ip ?? '');
+    next();
+  };
+}
+
+/** The check itself, for callers without a route of their own (the MCP tools): throws the 403. */
+export function trustedClientCheck(cidrs: string[]): (ip: string) => void {
   const list = new BlockList();
   for (const cidr of cidrs) {
     const [address, bits] = cidr.split('/') as [string, string];
     list.addSubnet(address, Number(bits), isIP(address) === 6 ? 'ipv6' : 'ipv4');
   }
-  return (req, _res, next) => {
-    const ip = req.ip ?? '';
+  return (ip) => {
     const family = isIP(ip);
     // An IPv4 client on a dual-stack socket appears as ::ffff:a.b.c.d.
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
@@ -20,6 +28,5 @@ export function trustedClientsOnly(cidrs: string[]): RequestHandler {
       throw new ApiError(403, 'This client is not allowed to submit service requests',
         'The request flow accepts requests only from trusted client addresses.');
     }
-    next();
   };
 }

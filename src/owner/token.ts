@@ -18,10 +18,12 @@ export function ownerTokenOf(req: Request, fromBody: unknown): string {
   const candidate = (typeof header === 'string' ? header : undefined)
     ?? (bearer !== undefined && !bearer.startsWith('svc_') ? bearer : undefined)
     ?? (typeof fromBody === 'string' ? fromBody : undefined);
-  if (candidate === undefined) {
-    throw new ApiError(401, 'Owner access token required',
-      'Send the token from the confirmation in the x-service-owner-access-token header.');
-  }
+  return checkedOwnerToken(candidate, 'Send the token from the confirmation in the x-service-owner-access-token header.');
+}
+
+/** The token rules wherever it arrives (REST above, MCP tool arguments): 401 when missing or malformed. */
+export function checkedOwnerToken(candidate: string | undefined, whereToSend: string): string {
+  if (candidate === undefined) throw new ApiError(401, 'Owner access token required', whereToSend);
   if (!TOKEN.test(candidate)) throw new ApiError(401, 'Invalid owner access token', 'An owner access token is 64 hexadecimal characters.');
   return candidate.toLowerCase();
 }

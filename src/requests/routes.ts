@@ -2,7 +2,7 @@
 // input, calls one SQL function (db/migrations/0005_service_requests.sql) and maps the result.
 import express, { Router, type RequestHandler } from 'express';
 import type { Config } from '../config';
-import { ANONYMOUS, type Database } from '../db/database';
+import { ANONYMOUS, type Caller, type Database } from '../db/database';
 import { wantsHtml } from '../http/html';
 import { trustedClientsOnly } from '../http/trusted-clients';
 import { parseOrThrow } from '../http/validate';
@@ -18,13 +18,7 @@ export function requestRouter(db: Database, config: Config, admit: RequestHandle
   const trusted = trustedClientsOnly(config.trustedClients);
 
   router.post(BASE, trusted, admit, async (req, res) => {
-    const b = parseOrThrow(serviceRequestBody, req.body, 'body');
-    const data = await db.callJson(req.caller, 'app_hidden.create_service_request', [
-      b.owner.firstName, b.owner.lastName ?? null, b.owner.email, b.owner.phone ?? null,
-      b.project.specialtySlug, b.project.location, b.project.description, b.contractorSlugs,
-      b.ownerConsent.statement ?? null, b.clientRequestId ?? null, config.VERIFICATION_LIFETIME_SECONDS,
-    ]);
-    res.status(201).json({ success: true, data });
+    res.status(201).json({ success: true, data: await createServiceRequest(db, config, req.caller, req.body) });
   });
 
   // The link in the e-mail: shows what will be confirmed; never changes anything.
@@ -45,18 +39,39 @@ export function requestRouter(db: Database, config: Config, admit: RequestHandle
     if (req.is('application/x-www-form-urlencoded')) wantsHtml(res);
     next();
   }, trusted, admit, async (req, res) => {
-    const { requestId } = parseOrThrow(requestIdPath, req.params, 'path');
-    const b = parseOrThrow(confirmBody, req.body ?? {}, 'body');
-    const data = await db.callJson<Confirmation>(req.caller, 'app_hidden.confirm_service_request', [
-      requestId, b.verificationCode ?? null, b.verificationToken ?? null, config.VERIFICATION_MAX_ATTEMPTS,
-    ]);
+    const data = await confirmServiceRequest(db, config, req.caller, req.params, req.body ?? {});
     if (res.locals.html === true) {
       confirmedPage(res, data);
       return;
     }
-    const { ownerAccessToken, ...rest } = data;
-    res.json({ success: true, data: ownerAccessToken === null ? rest : data });
+    res.json({ success: true, data: confirmationData(data) });
   });
 
   return router;
+}
+
+// The two steps as operations, shared with the MCP tools (src/mcp/tools/requests.ts); the
+// trusted-client check and admission stay with each caller.
+
+export async function createServiceRequest(db: Database, config: Config, caller: Caller, body: unknown): Promise<unknown> {
+  const b = parseOrThrow(serviceRequestBody, body, 'body');
+  return db.callJson(caller, 'app_hidden.create_service_request', [
+    b.owner.firstName, b.owner.lastName ?? null, b.owner.email, b.owner.phone ?? null,
+    b.project.specialtySlug, b.project.location, b.project.description, b.contractorSlugs,
+    b.ownerConsent.statement ?? null, b.clientRequestId ?? null, config.VERIFICATION_LIFETIME_SECONDS,
+  ]);
+}
+
+export async function confirmServiceRequest(db: Database, config: Config, caller: Caller, path: unknown, body: unknown): Promise<Confirmation> {
+  const { requestId } = parseOrThrow(requestIdPath, path, 'path');
+  const b = parseOrThrow(confirmBody, body, 'body');
+  return db.callJson<Confirmation>(caller, 'app_hidden.confirm_service_request', [
+    requestId, b.verificationCode ?? null, b.verificationToken ?? null, config.VERIFICATION_MAX_ATTEMPTS,
+  ]);
+}
+
+/** A repeat confirm carries no owner access token: the field is left out rather than null. */
+export function confirmationData(data: Confirmation): Omit<Confirmation, 'ownerAccessToken'> | Confirmation {
+  const { ownerAccessToken, ...rest } = data;
+  return ownerAccessToken === null ? rest : data;
 }

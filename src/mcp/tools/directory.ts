@@ -1,0 +1,108 @@
+// Directory tools: the same operations as GET /api/v1/public/contractors/* , /articles and /blog.
+// Inputs are typed here (numbers are numbers); they are handed to the REST query parsers as the
+// strings a query string would carry, so defaults, caps, variants and errors are the REST ones.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { geoSearchContractors, listPosts, searchContractors } from '../../directory/routes';
+import { idPath, slugPath } from '../../directory/params';
+import { ApiError } from '../../http/errors';
+import { parseOrThrow } from '../../http/validate';
+import type { ToolContext } from '../context';
+import { run } from '../results';
+
+const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+/** Tool arguments as query-string values: numbers become their decimal text, absent stays absent. */
+function asQuery(args: Record<string, string | number | undefined>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(args)) if (value !== undefined) query[name] = String(value);
+  return query;
+}
+
+const contractor = z.looseObject({ id: z.string(), slug: z.string(), name: z.string() });
+const nextCursor = z.string().nullable().describe('Pass as cursor (with the same other arguments) for the next page; null on the last page.');
+const cursor = z.string().optional().describe('nextCursor from the previous page.');
+const specialty = z.string().optional().describe('Specialty slug (see list_specialties).');
+
+export function registerDirectoryTools(server: McpServer, ctx: ToolContext): void {
+  server.registerTool('search_contractors', {
+    title: 'Search contractors',
+    description: 'Full-text search of marine contractors, filtered by specialty, city and state. Ordered by relevance with q, else by rating. Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
+    inputSchema: {
+      q: z.string().optional().describe('Words to search for, e.g. "diesel repair".'),
+      specialty,
+      city: z.string().optional(),
+      state: z.string().optional().describe('Two-letter US state code.'),
+      limit: z.number().int().optional(),
+      page: z.number().int().optional(),
+      cursor,
+    },
+    outputSchema: {
+      contractors: z.array(contractor),
+      pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() }),
+      nextCursor,
+    },
+    annotations: READ,
+  }, (args) => run(ctx, () => searchContractors(ctx.db, ctx.caller, asQuery(args))));
+
+  server.registerTool('geo_search_contractors', {
+    title: 'Find contractors near a point or in a map box',
+    description: 'Contractors within radiusMiles (1 to 250) of lat/lng, nearest first, each with distanceMiles; or inside a bounding box (minLat, maxLat, minLng, maxLng), best rated first. Limits and defaults follow the REST API: radius 25 and limit 25 (max 100); with minRating or a box, radius 30 and limit 100 (max 500).',
+    inputSchema: {
+      lat: z.number().optional(),
+      lng: z.number().optional(),
+      radiusMiles: z.number().optional(),
+      minLat: z.number().optional(),
+      maxLat: z.number().optional(),
+      minLng: z.number().optional(),
+      maxLng: z.number().optional(),
+      specialty,
+      minRating: z.number().optional().describe('0 to 5.'),
+      limit: z.number().int().optional(),
+      cursor,
+    },
+    outputSchema: { contractors: z.array(contractor), nextCursor },
+    annotations: READ,
+  }, (args) => run(ctx, () => geoSearchContractors(ctx.db, ctx.caller, asQuery(args))));
+
+  server.registerTool('list_specialties', {
+    title: 'List specialties',
+    description: 'Every service specialty with its slug and the number of contractors offering it.',
+    outputSchema: { specialties: z.array(z.looseObject({ slug: z.string(), name: z.string() })) },
+    annotations: READ,
+  }, () => run(ctx, () => ctx.db.callJson<Record<string, unknown>>(ctx.caller, 'app_hidden.list_specialties', [])));
+
+  server.registerTool('get_contractor', {
+    title: 'Contractor profile',
+    description: 'The full profile of one contractor (about, specialties, photos, reviews, contact), by slug or by id.',
+    inputSchema: { slug: z.string().optional(), id: z.string().optional() },
+    outputSchema: contractor,
+    annotations: READ,
+  }, (args) => run(ctx, async () => {
+    // REST has two paths for this; a tool takes exactly one of the two keys.
+    if ((args.slug === undefined) === (args.id === undefined)) throw new ApiError(400, 'Give exactly one of slug or id');
+    if (args.slug !== undefined) {
+      const { slug } = parseOrThrow(slugPath, { slug: args.slug }, 'path');
+      return ctx.db.callJson<Record<string, unknown>>(ctx.caller, 'app_hidden.contractor_by_slug', [slug]);
+    }
+    const { id } = parseOrThrow(idPath, { id: args.id }, 'path');
+    return ctx.db.callJson<Record<string, unknown>>(ctx.caller, 'app_hidden.contractor_by_id', [id]);
+  }));
+
+  const post = z.looseObject({ id: z.string() });
+  for (const [name, title, kind, field] of [
+    ['list_articles', 'List articles', 'article', 'articles'],
+    ['list_blog_posts', 'List blog posts', 'blog', 'posts'],
+  ] as const) {
+    server.registerTool(name, {
+      title,
+      description: `${title}, newest first (limit 1 to 100, default 25).`,
+      inputSchema: { limit: z.number().int().optional(), cursor },
+      outputSchema: { [field]: z.array(post), nextCursor },
+      annotations: READ,
+    }, (args) => run(ctx, async () => {
+      const r = await listPosts(ctx.db, ctx.caller, kind, asQuery(args));
+      return { [field]: r.items, nextCursor: r.nextCursor };
+    }));
+  }
+}

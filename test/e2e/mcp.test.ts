@@ -1,0 +1,251 @@
+// The MCP endpoint with the official SDK client against the real service: tool metadata, the
+// directory tools give exactly the REST answers, the request flow to confirmation, confirm
+// gating of owner writes, and the API's admission (keys, limits, trusted clients) on /mcp.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { callError, callOk, mcpClient } from '../helpers/mcp';
+import { OWNER } from '../helpers/opportunities';
+import { demoPros, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
+import { startTestService, type TestService } from '../helpers/server';
+import { SmtpSink } from '../helpers/smtp';
+
+let sink: SmtpSink;
+let svc: TestService;
+let client: Client;
+
+beforeAll(async () => {
+  sink = await new SmtpSink().start();
+  svc = await startTestService({ SMTP_URL: sink.url });
+  client = await mcpClient(svc);
+});
+afterAll(async () => {
+  await client?.close();
+  await svc.stop();
+  await sink.stop();
+});
+
+const TOOLS = [
+  'confirm_service_request', 'create_service_request', 'geo_search_contractors', 'get_contractor', 'list_articles',
+  'list_blog_posts', 'list_specialties', 'owner_accept_estimate', 'owner_answer_missing_info', 'owner_get_opportunity',
+  'owner_list_opportunities', 'owner_mark_complete', 'owner_opportunity_status', 'owner_review', 'owner_select_visit_time',
+  'owner_send_message', 'owner_visit_options', 'search_contractors',
+];
+
+test('lists every tool with an input schema, an output schema and annotations', async () => {
+  const { tools } = await client.listTools();
+  expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
+  for (const t of tools) {
+    expect([t.name, t.inputSchema.type, t.outputSchema?.type]).toEqual([t.name, 'object', 'object']);
+    for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+      expect([t.name, hint, typeof t.annotations?.[hint]]).toEqual([t.name, hint, 'boolean']);
+    }
+    expect([t.name, t.annotations?.readOnlyHint]).toEqual([t.name, !/^(create|confirm)_|^owner_(send|answer|select|accept|mark|review)/.test(t.name)]);
+  }
+  const write = tools.find((t) => t.name === 'owner_send_message')!;
+  expect(write.inputSchema.required).toEqual(expect.arrayContaining(['quoteId', 'content', 'opportunityId', 'ownerAccessToken']));
+  expect(write.inputSchema.properties).toHaveProperty('confirm');
+});
+
+describe('directory tools answer exactly what REST answers', () => {
+  const rest = async (path: string) => {
+    const r = await svc.get(path);
+    expect(r.status).toBe(200);
+    return r.body;
+  };
+
+  test('search, and its next page by cursor', async () => {
+    const first = await callOk(client, 'search_contractors', { q: 'diesel', state: 'FL', limit: 5 });
+    expect(first.contractors.length).toBeGreaterThan(0);
+    expect(first).toEqual((await rest('/api/v1/public/contractors/search?q=diesel&state=FL&limit=5')).data);
+    const second = await callOk(client, 'search_contractors', { q: 'diesel', state: 'FL', limit: 5, cursor: first.nextCursor });
+    expect(second).toEqual((await rest(`/api/v1/public/contractors/search?q=diesel&state=FL&limit=5&cursor=${first.nextCursor}`)).data);
+    const paged = await callOk(client, 'search_contractors', { page: 2, limit: 3 });
+    expect(paged).toEqual((await rest('/api/v1/public/contractors/search?page=2&limit=3')).data);
+  });
+
+  test('geo-search by point and by box', async () => {
+    const { rows: [c] } = await svc.db.pool.query('select latitude, longitude from app_public.contractors where is_active and latitude is not null order by id limit 1');
+    const point = await callOk(client, 'geo_search_contractors', { lat: c.latitude, lng: c.longitude, radiusMiles: 40, limit: 10 });
+    expect(point.contractors.length).toBeGreaterThan(0);
+    expect(point.contractors[0]).toHaveProperty('distanceMiles');
+    expect(point).toEqual((await rest(`/api/v1/public/contractors/geo-search?lat=${c.latitude}&lng=${c.longitude}&radiusMiles=40&limit=10`)).data);
+    const box = { minLat: c.latitude - 1, maxLat: c.latitude + 1, minLng: c.longitude - 1, maxLng: c.longitude + 1, minRating: 0 };
+    const query = Object.entries(box).map(([k, v]) => `${k}=${v}`).join('&');
+    expect(await callOk(client, 'geo_search_contractors', box)).toEqual((await rest(`/api/v1/public/contractors/geo-search?${query}`)).data);
+  });
+
+  test('specialties, a profile by slug and by id, articles and blog posts', async () => {
+    expect(await callOk(client, 'list_specialties')).toEqual((await rest('/api/v1/public/contractors/specialties')).data);
+    const [pro] = await demoPros(svc, 1);
+    const profile = await callOk(client, 'get_contractor', { slug: pro!.slug });
+    expect(profile).toEqual((await rest(`/api/v1/public/contractors/${pro!.slug}`)).data);
+    expect(await callOk(client, 'get_contractor', { id: pro!.id })).toEqual(profile);
+    const articles = await callOk(client, 'list_articles', { limit: 2 });
+    expect(articles).toEqual(await rest('/api/v1/public/articles?limit=2'));
+    expect(await callOk(client, 'list_blog_posts', {})).toEqual(await rest('/api/v1/public/blog'));
+  });
+
+  test('refusals carry the REST status and message', async () => {
+    const tooMany = await callError(client, 'search_contractors', { limit: 500 });
+    const r = await svc.get('/api/v1/public/contractors/search?limit=500');
+    expect(tooMany).toEqual({ success: false, status: 400, error: r.body.error, details: r.body.details });
+    const missing = await callError(client, 'get_contractor', { slug: 'no-such-pro-anywhere' });
+    const r404 = await svc.get('/api/v1/public/contractors/no-such-pro-anywhere');
+    expect(missing).toEqual({ success: false, status: 404, error: r404.body.error, ...(r404.body.details ? { details: r404.body.details } : {}) });
+    expect((await callError(client, 'geo_search_contractors', { lat: 26 })).status).toBe(400);
+    expect((await callError(client, 'get_contractor', {})).error).toBe('Give exactly one of slug or id');
+  });
+});
+
+describe('the request flow and the owner tools', () => {
+  let opportunityId: string;
+  let token: string;
+  let quoteId: string;
+
+  test('create, a wrong code (401 as in REST), then the e-mailed code confirms', async () => {
+    const pros = await demoPros(svc, 2, 10);
+    const body = requestBody(await specialtySlug(svc), pros);
+    const created = await callOk(client, 'create_service_request', body);
+    expect(created).toMatchObject({ status: 'owner_verification_required', requestId: expect.any(String), source: 'demand-side-search-mcp' });
+    expect(created.selectedPros).toHaveLength(2);
+
+    const { code } = verificationOf(await verificationMail(sink, body.owner.email));
+    const wrong = await callError(client, 'confirm_service_request', { requestId: created.requestId, verificationCode: code === '00000000' ? '11111111' : '00000000' });
+    expect(wrong).toMatchObject({ success: false, status: 401 });
+    expect((await callError(client, 'confirm_service_request', { requestId: created.requestId })).status).toBe(400);
+
+    const confirmed = await callOk(client, 'confirm_service_request', { requestId: created.requestId, verificationCode: code });
+    expect(confirmed).toEqual({ status: 'created', requestId: created.requestId, opportunityId: expect.any(String),
+      source: 'demand-side-search-mcp', ownerAccessToken: expect.stringMatching(/^[0-9a-f]{64}$/),
+      quotes: pros.map((p) => expect.objectContaining({ contractorSlug: p.slug })) });
+    const again = await callOk(client, 'confirm_service_request', { requestId: created.requestId, verificationCode: code });
+    expect(again).toEqual({ ...confirmed, status: 'already_confirmed', ownerAccessToken: undefined });
+    expect(again).not.toHaveProperty('ownerAccessToken');
+    ({ opportunityId, ownerAccessToken: token } = confirmed);
+    quoteId = confirmed.quotes[0].quoteId;
+    const { rows } = await svc.db.pool.query('select count(*)::int as n from app_public.quotes where opportunity_id = $1', [opportunityId]);
+    expect(rows[0].n).toBe(2);
+  });
+
+  test('owner reads equal REST; a malformed token is the REST 401', async () => {
+    const headers = { 'x-service-owner-access-token': token };
+    for (const [tool, suffix] of [['owner_get_opportunity', ''], ['owner_opportunity_status', '/status'], ['owner_visit_options', '/visit-options']]) {
+      const viaRest = await svc.get(`${OWNER}/${opportunityId}${suffix}`, { headers });
+      expect(await callOk(client, tool!, { ownerAccessToken: token, opportunityId })).toEqual(viaRest.body.data);
+    }
+    expect(await callOk(client, 'owner_list_opportunities', { ownerAccessToken: token }))
+      .toEqual((await svc.get(OWNER, { headers })).body.data);
+    expect(await callError(client, 'owner_get_opportunity', { ownerAccessToken: 'abc', opportunityId }))
+      .toEqual({ success: false, status: 401, error: 'Invalid owner access token', details: 'An owner access token is 64 hexadecimal characters.' });
+    expect((await callError(client, 'owner_get_opportunity', { ownerAccessToken: 'f'.repeat(64), opportunityId })).status).toBe(401);
+  });
+
+  const snapshot = async () => (await svc.db.pool.query(`select md5(string_agg(t, '|' order by t)) as h from (
+      select 'm' || x::text as t from app_public.quote_messages x union all select 'i' || x::text from app_public.info_requests x
+      union all select 'v' || x::text from app_public.visits x union all select 'e' || x::text from app_public.estimates x
+      union all select 'q' || x::text from app_public.quotes x union all select 'o' || x::text from app_public.opportunities x
+      union all select 'r' || x::text from app_public.reviews x union all select 'ev' || x::text from app_public.request_events x) s`)).rows[0].h;
+  const messages = async () => (await svc.db.pool.query(
+    `select body from app_public.quote_messages where quote_id = $1 and author = 'owner' order by created_at`, [quoteId])).rows.map((r) => r.body);
+
+  test('an owner write without confirm: true writes nothing and returns the preview; with it, it writes', async () => {
+    const args = { ownerAccessToken: token, opportunityId, quoteId, content: 'Can you come on Tuesday?' };
+    const before = await snapshot();
+    const preview = await callOk(client, 'owner_send_message', args);
+    expect(preview).toEqual({ confirmationRequired: true, writesPerformed: false, action: 'send_message',
+      detail: expect.objectContaining({ quoteId, content: args.content }) });
+    expect(await callOk(client, 'owner_send_message', { ...args, confirm: false })).toEqual(preview);
+    expect(await snapshot()).toBe(before);
+
+    // The preview fails exactly as the write would.
+    expect((await callError(client, 'owner_mark_complete', { ownerAccessToken: token, opportunityId, quoteId })).status).toBe(409);
+    expect(await snapshot()).toBe(before);
+
+    expect(await callOk(client, 'owner_send_message', { ...args, confirm: true }))
+      .toEqual({ confirmationRequired: false, writesPerformed: true, opportunityId });
+    expect(await messages()).toEqual([args.content]);
+    expect(await snapshot()).not.toBe(before);
+  });
+});
+
+describe('admission on /mcp', () => {
+  const initialize = (authorization?: string) => fetch(new URL('/mcp', svc.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+  });
+
+  test('an invalid API key is the REST 401; a valid one gets its tier\'s limit headers', async () => {
+    const bad = 'Bearer svc_public_' + '0'.repeat(40);
+    const viaMcp = await initialize(bad);
+    const viaRest = await svc.get('/api/v1/public/contractors/specialties', { headers: { authorization: bad } });
+    expect(viaMcp.status).toBe(401);
+    expect(viaRest.status).toBe(401);
+    expect(await viaMcp.json()).toEqual(viaRest.body);
+
+    const reg = await svc.send('POST', '/api/agents/register', { firstName: 'Mia', lastName: 'Agent',
+      email: 'mia.mcp@example.com', password: 'a long enough password' });
+    const key = reg.body.data.credentials.apiKey as string;
+    const ok = await initialize(`Bearer ${key}`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('ratelimit-limit')).toBe('500');
+    expect(Number(ok.headers.get('ratelimit-remaining'))).toBeLessThan(500);
+
+    const keyed = await mcpClient(svc, key);
+    try {
+      expect((await callOk(keyed, 'list_specialties')).specialties.length).toBeGreaterThan(0);
+    } finally {
+      await keyed.close();
+    }
+    const anonymous = await initialize();
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get('ratelimit-limit')).toBe('1000000');
+  });
+
+  test('GET and DELETE are 405 (stateless: no stream, no session)', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const r = await svc.get('/mcp', { method });
+      expect([method, r.status, r.headers.get('allow')]).toEqual([method, 405, 'POST']);
+    }
+  });
+});
+
+test('an untrusted address cannot create or confirm requests through MCP either (the REST 403)', async () => {
+  const untrusted = await startTestService({ TRUSTED_CLIENT_CIDRS: '10.0.0.0/8' });
+  const c = await mcpClient(untrusted);
+  try {
+    const body = requestBody(await specialtySlug(untrusted), []);
+    const refused = await callError(c, 'create_service_request', body);
+    const viaRest = await untrusted.send('POST', '/api/v1/public/search-mcp/service-requests', body);
+    expect(viaRest.status).toBe(403);
+    expect(refused).toEqual({ success: false, status: 403, error: viaRest.body.error, details: viaRest.body.details });
+    expect((await callError(c, 'confirm_service_request', { requestId: 'x', verificationCode: '12345678' })).status).toBe(403);
+    const { rows } = await untrusted.db.pool.query('select count(*)::int as n from app_public.service_requests');
+    expect(rows[0].n).toBe(0);
+  } finally {
+    await c.close();
+    await untrusted.stop();
+  }
+});
+
+test('over the rate limit, /mcp is a 429 with Retry-After, like REST', async () => {
+  const limited = await startTestService({ RATE_LIMIT_ANONYMOUS: '2' });
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const r = await fetch(new URL('/mcp', limited.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+      statuses.push(r.status);
+      if (r.status === 429) {
+        expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(await r.json()).toMatchObject({ success: false, error: 'Daily rate limit of 2 requests exceeded' });
+      }
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  } finally {
+    await limited.stop();
+  }
+});
