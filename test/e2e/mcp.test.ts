@@ -147,8 +147,19 @@ describe('the request flow and the owner tools', () => {
   const messages = async () => (await svc.db.pool.query(
     `select body from app_public.quote_messages where quote_id = $1 and author = 'owner' order by created_at`, [quoteId])).rows.map((r) => r.body);
 
+  /** The worker is still sending the confirmation's e-mails (and recording them): let it finish. */
+  async function queueDrained(): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await svc.db.pool.query('select count(*)::int as n from graphile_worker._private_jobs');
+      if (rows[0].n === 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the job queue did not drain');
+  }
+
   test('an owner write without confirm: true writes nothing and returns the preview; with it, it writes', async () => {
     const args = { ownerAccessToken: token, opportunityId, quoteId, content: 'Can you come on Tuesday?' };
+    await queueDrained();
     const before = await snapshot();
     const preview = await callOk(client, 'owner_send_message', args);
     expect(preview).toEqual({ confirmationRequired: true, writesPerformed: false, action: 'send_message',

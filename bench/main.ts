@@ -1,0 +1,384 @@
+// npm run bench -- --size 100000 [--size 10000,1000000] [--duration 8] [--connections 8]
+// For each size: a seeded bench_<size> database (cached, see databases.ts), the API started as
+// `npm start` starts it (node dist/src/main.js: production build, worker included), autocannon in
+// a separate process, and the baselines measured in the same run: (a) pgbench on the same SQL,
+// (b) a bare node:http server answering the same bytes, (c) PostGraphile (POST /graphql).
+// Writes bench/results/<size>.json and .md, and bench/results/scale.md from every size's JSON.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Client } from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { ensureBenchDatabase } from './databases';
+import type { LoadConfig, LoadResult } from './load';
+import { requestFlowBody, workloads, type Req, type Workload } from './workloads';
+
+const ROOT = path.resolve(__dirname, '../..');
+const RESULTS = path.join(ROOT, 'bench/results');
+const NODE = process.execPath;
+const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench';
+
+interface Measured { rps: number; p50: number; p99: number; requests: number; failed: number }
+interface Row {
+  workload: string;
+  api: Measured & { rssMaxMb: number };
+  db: Measured | null;
+  http: Measured | null;
+  graphql: (Measured & { note: string }) | null;
+  apiOverCeiling: number | null;
+  apiOverGraphql: number | null;
+}
+interface SizeResult {
+  size: number;
+  date: string;
+  machine: string;
+  durationSeconds: number;
+  connections: number;
+  rows: Row[];
+  apiRssMaxMb: number;
+  failedRequests: number;
+}
+
+const log = (s: string): void => console.error(`bench: ${s}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '', err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (err += d));
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}: ${err.slice(-2000)}`))));
+  });
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** An SMTP sink: resolves a waiter when a message to that address arrives. */
+class Sink {
+  private waiters = new Map<string, () => void>();
+  private arrived = new Set<string>();
+  private server = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    onData: (stream, session, callback) => {
+      stream.resume();
+      stream.on('end', () => {
+        for (const r of session.envelope.rcptTo) {
+          const w = this.waiters.get(r.address);
+          if (w) { this.waiters.delete(r.address); w(); } else this.arrived.add(r.address);
+        }
+        callback();
+      });
+    },
+  });
+  port = 0;
+  async start(): Promise<void> {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
+    this.port = (this.server.server.address() as net.AddressInfo).port;
+  }
+  waitFor(address: string, timeoutMs = 30_000): Promise<void> {
+    if (this.arrived.delete(address)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => { this.waiters.delete(address); reject(new Error(`no mail for ${address}`)); }, timeoutMs);
+      this.waiters.set(address, () => { clearTimeout(t); resolve(); });
+    });
+  }
+  stop(): Promise<void> {
+    return new Promise((r) => this.server.close(() => r()));
+  }
+}
+
+async function load(url: string, headers: Record<string, string>, requests: Req[], connections: number, duration: number): Promise<LoadResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
+  const file = path.join(dir, 'config.json');
+  const config: LoadConfig = { url, connections, duration, headers, requests };
+  writeFileSync(file, JSON.stringify(config));
+  return JSON.parse(await run(NODE, [path.join(__dirname, 'load.js'), file])) as LoadResult;
+}
+
+const measured = (r: LoadResult): Measured => ({
+  rps: r.rps, p50: r.p50, p99: r.p99, requests: r.requests, failed: r.errors + r.timeouts + r.non2xx,
+});
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Baseline a: pgbench, one script per parameter set, each the API's transaction. */
+async function pgbench(authUrl: string, w: Workload, role: string, userId: string, connections: number, duration: number): Promise<Measured> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
+  const args = ['-n', '-c', String(connections), '-j', '2', '-T', String(duration), '-l', '--log-prefix', path.join(dir, 'log')];
+  // pgbench takes at most 128 scripts.
+  w.sql!.slice(0, 100).forEach((sql, i) => {
+    const file = path.join(dir, `s${i}.sql`);
+    writeFileSync(file, `begin;\nset local role ${role};\nselect set_config('app.user_id', '${userId}', true);\n${sql};\ncommit;\n`);
+    args.push('-f', `${file}@1`);
+  });
+  args.push(authUrl);
+  const out = await run(PGBENCH, args);
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+  const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
+  const latencies: number[] = [];
+  for (const f of readdirSync(dir).filter((n) => n.startsWith('log'))) {
+    for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+      const us = line.split(' ')[2];
+      if (us) latencies.push(Number(us) / 1000);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return { rps: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, failed };
+}
+
+async function startChild(cmd: string, args: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>, logFile: string): Promise<ChildProcess> {
+  const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d));
+  child.stderr!.on('data', (d: Buffer) => (output += d));
+  child.on('exit', () => writeFileSync(logFile, output));
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`${cmd} exited: ${output.slice(-2000)}`);
+    if (await ready().catch(() => false)) return child;
+    await sleep(100);
+  }
+  child.kill();
+  throw new Error(`${cmd} did not become ready: ${output.slice(-2000)}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); });
+}
+
+async function runSize(base: string, size: number, duration: number, connections: number, warmup: number): Promise<SizeResult> {
+  const url = await ensureBenchDatabase(base, size, log);
+  const authUrl = `${base.replace('postgres@', 'marine_authenticator@')}/bench_${size}`;
+  const owner = new Client({ connectionString: url });
+  await owner.connect();
+  // A clean rate-limit log each run (the bench database is ours), fresh statistics.
+  await owner.query('truncate app_private.rate_limit_hits');
+  await owner.query('vacuum analyze app_public.contractors, app_public.contractor_specialties');
+  const { rows: slugRows } = await owner.query<{ slug: string }>(
+    `select slug from app_public.contractors where is_active order by md5(slug) limit 1000`);
+  const sink = new Sink();
+  await sink.start();
+  const port = await freePort();
+  const api = `http://127.0.0.1:${port}`;
+  const apiProcess = await startChild(NODE, [path.join(ROOT, 'dist/src/main.js')], {
+    PATH: process.env.PATH, HOME: process.env.HOME,
+    DATABASE_URL: url, AUTH_DATABASE_URL: authUrl, PORT: String(port), HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: api, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    RATE_LIMIT_ADMIN: '1000000000',
+  }, async () => (await fetch(`${api}/readyz`)).ok, path.join(os.tmpdir(), `bench-api-${size}.log`));
+  const pid = apiProcess.pid!;
+  const result: SizeResult = {
+    size, date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
+    durationSeconds: duration, connections, rows: [], apiRssMaxMb: 0, failedRequests: 0,
+  };
+  try {
+    // The admin key: register, promote (owner SQL, as `npm run admin` does), mint a svc_live_ key.
+    const email = `bench-admin-${Date.now()}@example.com`;
+    const reg = await fetch(`${api}/api/agents/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Bench', lastName: 'Admin', email, password: 'bench-password-1234' }),
+    });
+    const regBody = await reg.json() as { data: { agent: { id: string }; credentials: { apiKey: string } } };
+    if (!reg.ok) throw new Error(`register: ${reg.status} ${JSON.stringify(regBody)}`);
+    await owner.query('select app_private.set_admin($1, true)', [email]);
+    const minted = await fetch(`${api}/api/v1/user-api-keys`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${regBody.data.credentials.apiKey}` },
+      body: JSON.stringify({ name: 'bench' }),
+    });
+    const key = (await minted.json() as { data: { apiKey: string } }).data.apiKey;
+    if (!key?.startsWith('svc_live_')) throw new Error('no admin key');
+    const userId = regBody.data.agent.id;
+    const headers = { authorization: `Bearer ${key}` };
+
+    for (const w of workloads(slugRows.map((r) => r.slug))) {
+      log(`${size}: ${w.name}`);
+      // The bytes the API answers (for the bare server), and a check that every request succeeds.
+      const sample = await fetch(api + w.api[0]!.path, { headers });
+      const body = Buffer.from(await sample.arrayBuffer());
+      if (!sample.ok) throw new Error(`${w.name}: ${sample.status} ${body.toString().slice(0, 500)}`);
+      if (warmup > 0) await load(api, headers, w.api, connections, warmup);
+      let rssMax = 0;
+      const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 100);
+      const apiRun = measured(await load(api, headers, w.api, connections, duration));
+      clearInterval(sampler);
+      const db = w.sql ? await pgbench(authUrl, w, 'marine_admin', userId, connections, duration) : null;
+
+      const barePort = await freePort();
+      const bodyFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-bare-')), 'body');
+      writeFileSync(bodyFile, body);
+      const bare = await startChild(NODE, [path.join(__dirname, 'bare.js'), bodyFile, String(barePort)], process.env,
+        async () => (await fetch(`http://127.0.0.1:${barePort}/`)).ok, path.join(os.tmpdir(), 'bench-bare.log'));
+      const http = measured(await load(`http://127.0.0.1:${barePort}`, headers, w.api, connections, duration));
+      await stop(bare);
+
+      let graphql: Row['graphql'] = null;
+      if (w.graphql) {
+        const gqlReqs: Req[] = w.graphql.map((b) => ({ method: 'POST', path: '/graphql', body: b }));
+        const check = await fetch(`${api}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: w.graphql[0] });
+        const checkBody = await check.text();
+        if (!check.ok || checkBody.includes('"errors"')) throw new Error(`graphql ${w.name}: ${checkBody.slice(0, 1000)}`);
+        if (warmup > 0) await load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, warmup);
+        graphql = { ...measured(await load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, duration)), note: w.graphqlNote };
+      }
+      const ceiling = db ? Math.min(db.rps, http.rps) : null;
+      result.rows.push({
+        workload: w.name, api: { ...apiRun, rssMaxMb: rssMax }, db, http, graphql,
+        apiOverCeiling: ceiling ? apiRun.rps / ceiling : null,
+        apiOverGraphql: graphql ? apiRun.rps / graphql.rps : null,
+      });
+      log(`${size}: ${w.name}: API ${apiRun.rps.toFixed(0)} rps p99 ${apiRun.p99} ms; db ${db?.rps.toFixed(0)}; http ${http.rps.toFixed(0)}; graphql ${graphql?.rps.toFixed(0)}`);
+    }
+
+    // The request flow: create a service request, until its verification e-mail is in the sink.
+    log(`${size}: request flow`);
+    {
+      const runId = Date.now().toString(36);
+      let i = 0, failed = 0;
+      const latencies: number[] = [];
+      let rssMax = 0;
+      const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 100);
+      const until = Date.now() + duration * 1000;
+      const started = Date.now();
+      await Promise.all(Array.from({ length: Math.min(4, connections) }, async () => {
+        while (Date.now() < until) {
+          const { body, email } = requestFlowBody(i++, runId);
+          const t0 = performance.now();
+          const mail = sink.waitFor(email);
+          try {
+            const r = await fetch(`${api}/api/v1/public/search-mcp/service-requests`, {
+              method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body,
+            });
+            await r.arrayBuffer();
+            if (!r.ok) throw new Error(`status ${r.status}`);
+            await mail;
+            latencies.push(performance.now() - t0);
+          } catch (err) {
+            failed++;
+            mail.catch(() => undefined);
+            log(`request flow failed: ${String(err)}`);
+          }
+        }
+      }));
+      clearInterval(sampler);
+      const seconds = (Date.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      result.rows.push({
+        workload: 'request flow (until e-mail)',
+        api: { rps: latencies.length / seconds, p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)), requests: latencies.length + failed, failed, rssMaxMb: rssMax },
+        db: null, http: null, graphql: null, apiOverCeiling: null, apiOverGraphql: null,
+      });
+    }
+  } finally {
+    await stop(apiProcess);
+    await sink.stop();
+    await owner.end();
+  }
+  result.apiRssMaxMb = Math.max(...result.rows.map((r) => r.api.rssMaxMb));
+  result.failedRequests = result.rows.reduce((a, r) => a + r.api.failed + (r.graphql?.failed ?? 0), 0);
+  return result;
+}
+
+const f0 = (n: number | undefined | null) => (n === undefined || n === null ? '–' : n.toFixed(0));
+const fms = (n: number | undefined | null) => (n === undefined || n === null ? '–' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+const fx = (n: number | null) => (n === null ? '–' : `${(n * 100).toFixed(0)}%`);
+const fr = (n: number | null) => (n === null ? '–' : `${n.toFixed(2)}×`);
+
+export function sizeMarkdown(r: SizeResult): string {
+  const lines = [
+    `### ${r.size.toLocaleString('en-US')} contractors`,
+    '',
+    `${r.date}, ${r.machine}; ${r.connections} connections, ${r.durationSeconds} s per measurement. ` +
+      `Requests per second, latency p50/p99 in ms. API RSS max under load: ${r.apiRssMaxMb.toFixed(0)} MB; failed requests: ${r.failedRequests}.`,
+    '',
+    '| workload | API rps | API p50 | API p99 | (a) pgbench rps | (a) p50/p99 | (b) bare HTTP rps | (c) GraphQL rps | (c) p50/p99 | API / min(a,b) | API / c | API RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of r.rows) {
+    lines.push(`| ${row.workload} | ${f0(row.api.rps)} | ${fms(row.api.p50)} | ${fms(row.api.p99)} | ${f0(row.db?.rps)} | ` +
+      `${row.db ? `${fms(row.db.p50)} / ${fms(row.db.p99)}` : '–'} | ${f0(row.http?.rps)} | ${f0(row.graphql?.rps)} | ` +
+      `${row.graphql ? `${fms(row.graphql.p50)} / ${fms(row.graphql.p99)}` : '–'} | ${fx(row.apiOverCeiling)} | ${fr(row.apiOverGraphql)} | ${row.api.rssMaxMb.toFixed(0)} |`);
+  }
+  const notes = r.rows.filter((row) => row.graphql).map((row) => `- ${row.workload}: ${row.graphql!.note}`);
+  lines.push('', 'GraphQL equivalents (c):', '', ...notes, '');
+  return lines.join('\n');
+}
+
+function scaleMarkdown(results: SizeResult[]): string {
+  results.sort((a, b) => a.size - b.size);
+  const names = [...new Set(results.flatMap((r) => r.rows.map((row) => row.workload)))];
+  const head = results.map((r) => `${r.size.toLocaleString('en-US')} p50 / p99`);
+  const lines = [
+    '### Scale: API latency (ms) by directory size',
+    '',
+    `| workload | ${head.join(' | ')} | p99 largest / smallest |`,
+    `|---|${results.map(() => '---:').join('|')}|---:|`,
+  ];
+  for (const name of names) {
+    const cells = results.map((r) => r.rows.find((row) => row.workload === name)?.api);
+    const first = cells[0], last = cells[cells.length - 1];
+    const growth = first && last && results.length > 1 ? `${(last.p99 / Math.max(first.p99, 1)).toFixed(2)}×` : '–';
+    lines.push(`| ${name} | ${cells.map((c) => (c ? `${fms(c.p50)} / ${fms(c.p99)}` : '–')).join(' | ')} | ${growth} |`);
+  }
+  lines.push('', `Sizes measured: ${results.map((r) => `${r.size} (${r.date})`).join(', ')}.`, '');
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      size: { type: 'string', multiple: true },
+      duration: { type: 'string', default: '8' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '8' },
+    },
+  });
+  const sizes = (values.size ?? ['100000']).flatMap((s) => s.split(',')).map(Number);
+  if (sizes.some((s) => !Number.isSafeInteger(s) || s < 1)) throw new Error('--size takes whole numbers');
+  const base = process.env.LOCAL_PG_URL_BASE ?? process.env.DATABASE_URL?.replace(/\/[^/]*$/, '');
+  if (!base) throw new Error('DATABASE_URL or LOCAL_PG_URL_BASE must be set');
+  mkdirSync(RESULTS, { recursive: true });
+  for (const size of sizes) {
+    const r = await runSize(base, size, Number(values.duration), Number(values.connections), Number(values.warmup));
+    writeFileSync(path.join(RESULTS, `${size}.json`), JSON.stringify(r, null, 2) + '\n');
+    writeFileSync(path.join(RESULTS, `${size}.md`), sizeMarkdown(r));
+    console.log(sizeMarkdown(r));
+  }
+  const all = readdirSync(RESULTS).filter((f) => /^\d+\.json$/.test(f))
+    .map((f) => JSON.parse(readFileSync(path.join(RESULTS, f), 'utf8')) as SizeResult);
+  const scale = scaleMarkdown(all);
+  writeFileSync(path.join(RESULTS, 'scale.md'), scale);
+  writeFileSync(path.join(RESULTS, 'scale.json'), JSON.stringify(all.map((r) => ({
+    size: r.size, date: r.date,
+    workloads: Object.fromEntries(r.rows.map((row) => [row.workload, { p50: row.api.p50, p99: row.api.p99, rps: row.api.rps }])),
+  })), null, 2) + '\n');
+  console.log(scale);
+  if (all.some((r) => r.failedRequests > 0) && existsSync(RESULTS)) log('some requests failed: see the tables');
+}
+
+main().catch((err: unknown) => {
+  console.error('bench: failed:', err instanceof Error ? err.stack : err);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# npm run bench -- --size 100000: the same set-up as npm start (packages, local PostgreSQL), the
+# production build, then the bench (dist/bench/main.js). Databases bench_<size> are its own.
+source "$(dirname "$0")/../scripts/lib/setup.sh"
+setup_all >/dev/null
+tsc -p tsconfig.build.json
+exec node dist/bench/main.js "$@"
