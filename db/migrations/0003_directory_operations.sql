@@ -85,8 +85,11 @@ create function app_hidden.contractor_list_item(c app_public.contractors) return
   $$;
 
 ------------------------------------------------------------------------------------------------
--- Text and filter search. With q: ranked by relevance; without: by public rating. Either way
--- ties go by id, descending. p_offset serves page numbers; p_after_* serves cursors.
+-- Text and filter search. With q: ranked by relevance; without: by public rating; ties by id,
+-- descending. p_offset serves page numbers; p_after_* serves cursors. With q, one scan keeps
+-- (id, score) of every match: the count and the top of the order come from it, and only the
+-- page's rows are read again, by primary key, to build the items (a count and a ranked page
+-- would each visit every match; docs/performance.md).
 create function app_hidden.search_contractors(
   p_q text, p_specialty text, p_city text, p_state text,
   p_limit integer, p_offset integer default 0,
@@ -127,29 +130,53 @@ begin
     v_where := v_where || ' and c.state = upper($4)';
   end if;
 
-  execute format('select count(*) from app_public.contractors c where %s', v_where)
-    into v_total using v_query, v_specialty_id, p_city, p_state;
-
-  -- One row more than the page tells whether a next page exists. Rows are numbered after the
-  -- limit so the planner can still stop early (top-N).
-  execute format($q$
-    with page as (
-      select c, %1$s as score
-        from app_public.contractors c
-       where %2$s and ($5::numeric is null or (%1$s, c.id) < ($5, $6))
-       order by %1$s desc, c.id desc
-       limit $7 + 1 offset $8
-    ), numbered as (
-      select c, score, row_number() over (order by score desc, (c).id desc) as n from page
-    )
-    select json_agg(app_hidden.contractor_list_item(c) order by n) filter (where n <= $7),
-           case when count(*) > $7 then
-             (array_agg(json_build_object('score', score, 'id', (c).id)) filter (where n = $7))[1]
-           end
-      from numbered
-  $q$, v_score, v_where)
-    into v_rows, v_next
-    using v_query, v_specialty_id, p_city, p_state, p_after_score, p_after_id, p_limit, p_offset;
+  if p_q is null then
+    -- Ordered by public rating: the rank index delivers the page without reading every match,
+    -- so the count stays its own (index-assisted) query.
+    execute format('select count(*) from app_public.contractors c where %s', v_where)
+      into v_total using v_query, v_specialty_id, p_city, p_state;
+    execute format($q$
+      with page as (
+        select c, %1$s as score
+          from app_public.contractors c
+         where %2$s and ($5::numeric is null or (%1$s, c.id) < ($5, $6))
+         order by %1$s desc, c.id desc
+         limit $7 + 1 offset $8
+      ), numbered as (
+        select c, score, row_number() over (order by score desc, (c).id desc) as n from page
+      )
+      select json_agg(app_hidden.contractor_list_item(c) order by n) filter (where n <= $7),
+             case when count(*) > $7 then
+               (array_agg(json_build_object('score', score, 'id', (c).id)) filter (where n = $7))[1]
+             end
+        from numbered
+    $q$, v_score, v_where)
+      into v_rows, v_next
+      using v_query, v_specialty_id, p_city, p_state, p_after_score, p_after_id, p_limit, p_offset;
+  else
+    -- Ranked by relevance: every match must be scored anyway, so score once and count that.
+    execute format($q$
+      with matched as materialized (
+        select c.id, %1$s as score from app_public.contractors c where %2$s
+      ), page as (
+        select id, score from matched
+         where $5::numeric is null or (score, id) < ($5, $6)
+         order by score desc, id desc
+         limit $7 + 1 offset $8
+      ), numbered as (
+        select c, p.score, row_number() over (order by p.score desc, p.id desc) as n
+          from page p join app_public.contractors c on c.id = p.id
+      )
+      select (select count(*) from matched),
+             json_agg(app_hidden.contractor_list_item(c) order by n) filter (where n <= $7),
+             case when count(*) > $7 then
+               (array_agg(json_build_object('score', score, 'id', (c).id)) filter (where n = $7))[1]
+             end
+        from numbered
+    $q$, v_score, v_where)
+      into v_total, v_rows, v_next
+      using v_query, v_specialty_id, p_city, p_state, p_after_score, p_after_id, p_limit, p_offset;
+  end if;
 
   return json_build_object('contractors', coalesce(v_rows, '[]'::json), 'total', v_total, 'next', v_next);
 end
