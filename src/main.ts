@@ -18,6 +18,8 @@ async function main(): Promise<void> {
     '',
     `  API          ${config.publicBaseUrl}/api/v1/public/contractors/search?q=diesel`,
     `  Health       ${config.publicBaseUrl}/healthz  ${config.publicBaseUrl}/readyz`,
+    `  Developers   ${config.publicBaseUrl}/developers  (OpenAPI: ${config.publicBaseUrl}/developers/openapi.json)`,
+    `  MCP          ${config.publicBaseUrl}/mcp  (POST, Streamable HTTP)`,
     `  Staff        ${config.publicBaseUrl}/graphiql  (GraphQL for admin keys)`,
     '',
   ].join('\n'));
