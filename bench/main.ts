@@ -183,7 +183,8 @@ async function runSize(base: string, size: number, duration: number, connections
   await sink.start();
   const port = await freePort();
   const api = `http://127.0.0.1:${port}`;
-  const apiProcess = await startChild(NODE, [path.join(ROOT, 'dist/src/main.js')], {
+  // The same heap bound as scripts/start.sh (npm start).
+  const apiProcess = await startChild(NODE, [`--max-old-space-size=${process.env.NODE_MAX_OLD_SPACE_MB ?? 160}`, path.join(ROOT, 'dist/src/main.js')], {
     PATH: process.env.PATH, HOME: process.env.HOME,
     DATABASE_URL: url, AUTH_DATABASE_URL: authUrl, PORT: String(port), HOST: '127.0.0.1',
     PUBLIC_BASE_URL: api, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
