@@ -22,34 +22,30 @@ ensure_npm_packages() {
   export PATH="$ROOT/node_modules/.bin:$PATH"
 }
 
-ensure_postgis_packages() {
-  if [ -x "$PG_BIN/initdb" ] && [ -f /usr/share/postgresql/$PG_MAJOR/extension/postgis.control ]; then
-    return
-  fi
-  local cmd="apt-get update && apt-get install -y postgresql-$PG_MAJOR postgresql-$PG_MAJOR-postgis-3"
+# Installs Debian packages when running as root; otherwise prints the command and stops.
+install_debian_packages() {
+  local what=$1; shift
+  local cmd="apt-get update && apt-get install -y $*"
   if is_root; then
-    log "installing PostgreSQL $PG_MAJOR with PostGIS from Debian's packages"
+    log "installing $what from Debian's packages"
     DEBIAN_FRONTEND=noninteractive bash -c "$cmd" >"${TMPDIR:-/tmp}/marine-apt.log" 2>&1 ||
       { log "apt-get failed; see ${TMPDIR:-/tmp}/marine-apt.log"; exit 1; }
   else
-    log "PostgreSQL $PG_MAJOR with PostGIS is missing. Install it with:"
+    log "$what is missing. Install it with:"
     log "  sudo sh -c '$cmd'"
     exit 1
   fi
 }
 
+ensure_postgis_packages() {
+  [ -x "$PG_BIN/initdb" ] && [ -f /usr/share/postgresql/$PG_MAJOR/extension/postgis.control ] && return
+  install_debian_packages "PostgreSQL $PG_MAJOR with PostGIS" postgresql-$PG_MAJOR postgresql-$PG_MAJOR-postgis-3
+}
+
 # Browser tests drive Debian's Chromium (playwright-core downloads no browser here).
 ensure_chromium() {
   [ -x /usr/bin/chromium ] && return
-  if is_root; then
-    log "installing Chromium from Debian's packages (for the browser tests)"
-    DEBIAN_FRONTEND=noninteractive bash -c "apt-get update && apt-get install -y chromium" >"${TMPDIR:-/tmp}/marine-apt-chromium.log" 2>&1 ||
-      { log "apt-get failed; see ${TMPDIR:-/tmp}/marine-apt-chromium.log"; exit 1; }
-  else
-    log "Chromium is missing (browser tests need it). Install it with:"
-    log "  sudo sh -c 'apt-get update && apt-get install -y chromium'"
-    exit 1
-  fi
+  install_debian_packages "Chromium (for the browser tests)" chromium
 }
 
 # Runs a PostgreSQL server binary as the cluster's owner (initdb refuses root).
