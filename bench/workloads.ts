@@ -84,14 +84,14 @@ export function workloads(slugs: readonly string[]): Workload[] {
     {
       name: 'text search (q + state)',
       api: text.map((p) => ({ method: 'GET', path: `${C}/search?${q({ q: p.q, state: p.state, limit: PAGE })}` })),
-      sql: text.map((p) => `select app_hidden.search_contractors(${lit(p.q)}, null, null, ${lit(p.state)}, ${PAGE}, 0, null, null)`),
+      sql: text.map((p) => `select * from app_hidden.search_contractors(${lit(p.q)}, null, null, ${lit(p.state)}, ${PAGE}, 0, null, null)`),
       graphql: text.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
       graphqlNote: 'no full-text search in GraphQL: active contractors of the state, by slug (no rating order), with totalCount',
     },
     {
       name: 'specialty + city search',
       api: specCity.map((p) => ({ method: 'GET', path: `${C}/search?${q({ specialty: p.specialty, city: p.city, limit: PAGE })}` })),
-      sql: specCity.map((p) => `select app_hidden.search_contractors(null, ${lit(p.specialty)}, ${lit(p.city)}, null, ${PAGE}, 0, null, null)`),
+      sql: specCity.map((p) => `select * from app_hidden.search_contractors(null, ${lit(p.specialty)}, ${lit(p.city)}, null, ${PAGE}, 0, null, null)`),
       graphql: specCity.map((p) => gql(`query($city: String!, $first: Int!) {
         allContractors(condition: {city: $city, isActive: true}, orderBy: SLUG_ASC, first: $first) { totalCount nodes { ${ITEM_FIELDS} } } }`,
       { city: p.city, first: PAGE })),
@@ -100,14 +100,14 @@ export function workloads(slugs: readonly string[]): Workload[] {
     {
       name: 'geo point (25 mi)',
       api: points.map((p) => ({ method: 'GET', path: `${C}/geo-search?${q({ lat: p.lat, lng: p.lng, radiusMiles: 25, limit: PAGE })}` })),
-      sql: points.map((p) => `select app_hidden.geo_search_point(${num(p.lat)}, ${num(p.lng)}, 25, null, null, ${PAGE}, null, null)`),
+      sql: points.map((p) => `select * from app_hidden.geo_search_point(${num(p.lat)}, ${num(p.lng)}, 25, null, null, ${PAGE}, null, null)`),
       graphql: points.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
       graphqlNote: 'no radius search in GraphQL: active contractors of the point\'s state, by slug',
     },
     {
       name: 'geo bounding box',
       api: boxes.map((p) => ({ method: 'GET', path: `${C}/geo-search?${q({ minLat: p.minLat, maxLat: p.maxLat, minLng: p.minLng, maxLng: p.maxLng, limit: PAGE })}` })),
-      sql: boxes.map((p) => `select app_hidden.geo_search_box(${num(p.minLat)}, ${num(p.maxLat)}, ${num(p.minLng)}, ${num(p.maxLng)}, null, null, ${PAGE}, null, null)`),
+      sql: boxes.map((p) => `select * from app_hidden.geo_search_box(${num(p.minLat)}, ${num(p.maxLat)}, ${num(p.minLng)}, ${num(p.maxLng)}, null, null, ${PAGE}, null, null)`),
       graphql: boxes.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
       graphqlNote: 'no range filter on latitude/longitude in GraphQL: active contractors of the box\'s state, by slug',
     },

@@ -1,6 +1,7 @@
 // Every request's SQL runs in one transaction as the caller's role, with the caller's claims as
 // transaction-local settings, so row-level security decides what is visible (DESIGN.md).
 import pg from 'pg';
+import { RawJson } from '../http/raw-json';
 
 // pg's own conversion of a parameter value to its text form (dates, arrays, JSON, null).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -33,6 +34,18 @@ interface Refusal {
 function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && 'refusal' in value;
 }
+
+function checkedName(fn: string): string {
+  if (!/^[a-z_]+\.[a-z_]+$/.test(fn)) throw new Error(`not a function name: ${fn}`);
+  return fn;
+}
+
+// json and jsonb columns as RawJson (unparsed); every other type as pg parses it.
+const JSON_OIDS = new Set([114, 3802]);
+const RAW_JSON_TYPES: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    JSON_OIDS.has(oid) ? (text: string) => new RawJson(text) : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,36 +81,46 @@ export class Database {
    * resolves them against the function's signature, as parameters do.
    */
   async callJson<T = unknown>(caller: Caller, fn: string, args: unknown[]): Promise<T> {
-    if (!/^[a-z_]+\.[a-z_]+$/.test(fn)) throw new Error(`not a function name: ${fn}`);
+    const result = await this.call<{ result: T }>(caller, `select ${checkedName(fn)}(%s) as result`, args);
+    const value = result.rows[0]!.result;
+    if (isRefusal(value)) throw new DbRefusal(value.refusal.code, value.refusal.message, value.refusal.detail);
+    return value;
+  }
+
+  /**
+   * Calls one SQL function that returns a row (`returns table`) and gives back that row; its
+   * json columns come back as RawJson, unparsed, to be passed through to the response.
+   */
+  async callRow<T extends object>(caller: Caller, fn: string, args: unknown[]): Promise<T> {
+    const result = await this.call<T & pg.QueryResultRow>(caller, `select * from ${checkedName(fn)}(%s)`, args, RAW_JSON_TYPES);
+    return result.rows[0]!;
+  }
+
+  private async call<R extends pg.QueryResultRow>(caller: Caller, select: string, args: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
     if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
     const values = args.map((a) => prepareValue(a));
-    let result: T;
     if (values.some((v) => Buffer.isBuffer(v))) {
       // Binary arguments keep the parameterised path (none of today's operations take one).
       const placeholders = args.map((_, i) => `$${i + 1}`).join(', ');
-      result = await this.asCaller(caller, async (client) => {
-        const { rows } = await client.query<{ result: T }>(`select ${fn}(${placeholders}) as result`, args);
-        return rows[0]!.result;
-      });
-    } else {
-      const client = await this.pool.connect();
-      let broken: Error | undefined;
-      try {
-        const literal = (v: unknown) => (v === null || v === undefined ? 'null' : client.escapeLiteral(String(v)));
-        const claim = caller.userId === null ? "''" : client.escapeLiteral(caller.userId);
-        const results = await client.query(
-          `begin; set local role ${caller.role}; select set_config('app.user_id', ${claim}, true); ` +
-          `select ${fn}(${values.map(literal).join(', ')}) as result; commit`) as unknown as pg.QueryResult<{ result: T }>[];
-        result = results[3]!.rows[0]!.result;
-      } catch (err) {
-        await client.query('rollback').catch((e: Error) => (broken = e));
-        throw err;
-      } finally {
-        client.release(broken);
-      }
+      return this.asCaller(caller, (client) => client.query<R>({ text: select.replace('%s', placeholders), values: args, types }));
     }
-    if (isRefusal(result)) throw new DbRefusal(result.refusal.code, result.refusal.message, result.refusal.detail);
-    return result;
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      const literal = (v: unknown) => (v === null || v === undefined ? 'null' : client.escapeLiteral(String(v)));
+      const claim = caller.userId === null ? "''" : client.escapeLiteral(caller.userId);
+      const results = await client.query({
+        text: `begin; set local role ${caller.role}; select set_config('app.user_id', ${claim}, true); ` +
+          `${select.replace('%s', values.map(literal).join(', '))}; commit`,
+        types,
+      }) as unknown as pg.QueryResult<R>[];
+      return results[3]!;
+    } catch (err) {
+      await client.query('rollback').catch((e: Error) => (broken = e));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
   }
 
   async isReachable(): Promise<boolean> {

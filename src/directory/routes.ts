@@ -5,15 +5,17 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Caller, Database } from '../db/database';
+import { RawJson, stringifyWithRaw } from '../http/raw-json';
 import { parseOrThrow } from '../http/validate';
 import { decodeCursor, encodeCursor } from './cursor';
 import { geoQuery, idPath, MAX_PAGE, postsQuery, searchQuery, slugPath } from './params';
 
 type Json = Record<string, unknown>;
 
-interface Page<K> {
-  contractors: Json[];
-  next: K | null;
+// A search's row: the page's items as JSON text (passed through), the next keyset (small).
+interface Page {
+  contractors: RawJson;
+  next: RawJson | null;
 }
 interface ScoreKey { score: number; id: string }
 interface DistanceKey { distance: number; id: string }
@@ -35,11 +37,11 @@ export function directoryRouter(db: Database): Router {
 
   router.get('/contractors/search', async (req, res) => {
     const data = await searchContractors(db, req.caller, req.query);
-    res.json(bothVariants(data, { contractors: data.contractors, nextCursor: data.nextCursor }));
+    res.type('json').send(stringifyWithRaw(bothVariants(data, { contractors: data.contractors, nextCursor: data.nextCursor })));
   });
 
   router.get('/contractors/geo-search', async (req, res) => {
-    res.json(bothVariants(await geoSearchContractors(db, req.caller, req.query)));
+    res.type('json').send(stringifyWithRaw(bothVariants(await geoSearchContractors(db, req.caller, req.query))));
   });
 
   router.get('/contractors/specialties', async (req, res) => {
@@ -70,19 +72,30 @@ export function directoryRouter(db: Database): Router {
 // The operations behind the list routes, shared with the MCP tools (src/mcp/tools/directory.ts):
 // `query` is raw query-string input, parsed here with the same rules for both.
 
+/** The next keyset of a page, checked like a decoded cursor's. */
+function nextKey<K extends z.ZodType>(next: RawJson | null, schema: K): z.output<K> | null {
+  return next && schema.parse(JSON.parse(next.text));
+}
+
+const nextScore = z.object({ score: z.number(), id: uuid });
+const nextDistance = z.object({ distance: z.number(), id: uuid });
+
 export async function searchContractors(db: Database, caller: Caller, query: unknown) {
   const p = parseOrThrow(searchQuery, query, 'query');
   const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, scoreKey);
   const served = after?.served ?? ((p.page ?? 1) - 1) * p.limit;
-  const r = await db.callJson<Page<ScoreKey> & { total: number }>(caller, 'app_hidden.search_contractors', [
+  const r = await db.callRow<Page & { total: number; total_exact: boolean }>(caller, 'app_hidden.search_contractors', [
     p.filters.q, p.filters.specialty, p.filters.city, p.filters.state, p.limit,
     after ? 0 : served, after?.key.s ?? null, after?.key.i ?? null,
   ]);
-  const nextCursor = r.next && encodeCursor(p.filters, served + r.contractors.length, { s: r.next.score, i: r.next.id });
+  const next = nextKey(r.next, nextScore);
+  // The page holds limit rows whenever there is a next one, so served + limit is where it ends.
+  const nextCursor = next && encodeCursor(p.filters, served + p.limit, { s: next.score, i: next.id });
   const pagination = {
     page: Math.floor(served / p.limit) + 1,
     limit: p.limit,
     total: r.total,
+    totalExact: r.total_exact,
     totalPages: Math.min(MAX_PAGE, Math.ceil(r.total / p.limit)),
   };
   return { contractors: r.contractors, pagination, nextCursor };
@@ -90,24 +103,24 @@ export async function searchContractors(db: Database, caller: Caller, query: unk
 
 export async function geoSearchContractors(db: Database, caller: Caller, query: unknown) {
   const p = parseOrThrow(geoQuery, query, 'query');
-  let r: Page<ScoreKey | DistanceKey>;
+  let r: Page;
   let nextCursor: string | null = null;
   if (p.mode === 'point') {
     const f = p.filters;
     const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, distanceKey);
-    const page = await db.callJson<Page<DistanceKey>>(caller, 'app_hidden.geo_search_point', [
+    r = await db.callRow<Page>(caller, 'app_hidden.geo_search_point', [
       f.lat, f.lng, f.radiusMiles, f.specialty, f.minRating, p.limit, after?.key.d ?? null, after?.key.i ?? null,
     ]);
-    if (page.next) nextCursor = encodeCursor(p.filters, (after?.served ?? 0) + page.contractors.length, { d: page.next.distance, i: page.next.id });
-    r = page;
+    const next = nextKey(r.next, nextDistance);
+    if (next) nextCursor = encodeCursor(p.filters, (after?.served ?? 0) + p.limit, { d: next.distance, i: next.id });
   } else {
     const f = p.filters;
     const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, scoreKey);
-    const page = await db.callJson<Page<ScoreKey>>(caller, 'app_hidden.geo_search_box', [
+    r = await db.callRow<Page>(caller, 'app_hidden.geo_search_box', [
       f.minLat, f.maxLat, f.minLng, f.maxLng, f.specialty, f.minRating, p.limit, after?.key.s ?? null, after?.key.i ?? null,
     ]);
-    if (page.next) nextCursor = encodeCursor(p.filters, (after?.served ?? 0) + page.contractors.length, { s: page.next.score, i: page.next.id });
-    r = page;
+    const next = nextKey(r.next, nextScore);
+    if (next) nextCursor = encodeCursor(p.filters, (after?.served ?? 0) + p.limit, { s: next.score, i: next.id });
   }
   return { contractors: r.contractors, nextCursor };
 }

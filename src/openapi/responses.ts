@@ -38,7 +38,8 @@ export const contractorListItem = z.object({
 
 const pagination = z.object({
   page: z.int(), limit: z.int(),
-  total: z.int().meta({ description: 'All matches.' }),
+  total: z.int().meta({ description: 'Matches, counted up to 60 or to the end of this page if further; more when totalExact is false.' }),
+  totalExact: z.boolean().meta({ description: 'Whether total is the exact number of matches (false: there are more).' }),
   totalPages: z.int().meta({ description: 'Pages reachable by page number (at most 3).' }),
 }).meta({ id: 'Pagination' });
 

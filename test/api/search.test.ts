@@ -16,6 +16,19 @@ async function sqlIds(where: string, args: unknown[] = []): Promise<string[]> {
   return rows.map((r) => r.id).sort();
 }
 
+/** The same matches in the search's order: best public rating first, ties by id descending. */
+async function sqlOrdered(where: string, args: unknown[] = []): Promise<string[]> {
+  const { rows } = await svc.db.pool.query(`select id from app_public.contractors c where c.is_active and ${where}
+    order by coalesce(c.public_rating, 0) desc, c.id desc`, args);
+  return rows.map((r) => r.id);
+}
+
+/** What pagination says of n matches: exact up to 60 or the page's end (docs/decisions.md). */
+function counted(n: number, pageEnd: number): { total: number; totalExact: boolean } {
+  const cap = Math.max(60, pageEnd);
+  return { total: Math.min(n, cap), totalExact: n <= cap };
+}
+
 async function topSpecialty(): Promise<string> {
   const { rows } = await svc.db.pool.query('select slug from app_public.specialties order by contractor_count desc, slug limit 1');
   return rows[0].slug;
@@ -37,23 +50,33 @@ describe('both variants in one body', () => {
     expect(r.body.data.contractors).toHaveLength(20);
     expect(r.body.data.contractors).toEqual(r.body.contractors);
     expect(r.body.data.nextCursor).toBe(r.body.nextCursor);
-    const total = (await sqlIds('true')).length;
-    expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total, totalPages: 3 });
+    const all = (await sqlIds('true')).length;
+    expect(all).toBeGreaterThan(60);
+    expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: 60, totalExact: false, totalPages: 3 });
   });
 });
 
 describe('filters', () => {
-  test('q matches name, services, marina, description and location, most relevant first', async () => {
+  test('q matches name, services, marina, description and location, best rated first', async () => {
     const { rows: [c] } = await svc.db.pool.query(
       `select name from app_public.contractors where is_active and marina is not null order by id limit 1`);
-    const r = await search(`q=${encodeURIComponent(c.name)}&limit=3`);
-    expect(r.body.contractors[0].name).toBe(c.name);
+    const r = await search(`q=${encodeURIComponent(c.name)}&limit=100`);
+    expect(r.body.contractors.map((x: { name: string }) => x.name)).toContain(c.name);
 
     const r2 = await search('q=diesel&limit=100');
-    const expected = await sqlIds(`c.search @@ websearch_to_tsquery('english', 'diesel')`);
-    expect(r2.body.data.pagination.total).toBe(expected.length);
+    const expected = await sqlOrdered(`c.search @@ websearch_to_tsquery('english', 'diesel')`);
     expect(expected.length).toBeGreaterThan(0);
-    expect(ids(r2.body.contractors).every((id) => expected.includes(id))).toBe(true);
+    expect(r2.body.data.pagination).toMatchObject(counted(expected.length, 100));
+    expect(ids(r2.body.contractors)).toEqual(expected.slice(0, 100));
+  });
+
+  // Words common enough that the best-rated rows of the state hold 61 matches (the first step
+  // answers), and rare ones (the text index answers): the same order either way.
+  test.each(['marine', 'diesel', 'watermaker', 'boat transport', 'xyzzy'])('q=%s&state=FL gives the exact order and count', async (q) => {
+    const r = await search(`q=${encodeURIComponent(q)}&state=FL&limit=20`);
+    const expected = await sqlOrdered(`c.state = 'FL' and c.search @@ websearch_to_tsquery('english', $1)`, [q]);
+    expect(ids(r.body.contractors)).toEqual(expected.slice(0, 20));
+    expect(r.body.data.pagination).toMatchObject(counted(expected.length, 20));
   });
 
   test('q over marina and location text', async () => {
@@ -69,9 +92,10 @@ describe('filters', () => {
   test('specialty filters by slug; specialtySlug is the same filter', async () => {
     const slug = await topSpecialty();
     const r = await search(`specialty=${slug}&limit=100`);
-    const expected = await sqlIds(`exists (select 1 from app_public.contractor_specialties cs join app_public.specialties s
+    const expected = await sqlOrdered(`exists (select 1 from app_public.contractor_specialties cs join app_public.specialties s
       on s.id = cs.specialty_id where cs.contractor_id = c.id and s.slug = $1)`, [slug]);
-    expect(r.body.data.pagination.total).toBe(expected.length);
+    expect(r.body.data.pagination).toMatchObject(counted(expected.length, 100));
+    expect(ids(r.body.contractors)).toEqual(expected.slice(0, 100));
     for (const c of r.body.contractors) expect(c.specialties).toContain(slug);
     const r2 = await search(`specialtySlug=${slug}&limit=100`);
     expect(ids(r2.body.contractors)).toEqual(ids(r.body.contractors));
@@ -82,25 +106,27 @@ describe('filters', () => {
       `select city from app_public.contractors where is_active and length(city) > 6 order by id limit 1`);
     const part = c.city.slice(1, 5).toUpperCase();
     const r = await search(`city=${encodeURIComponent(part)}&limit=100`);
-    const expected = await sqlIds(`c.city ilike $1`, [`%${part}%`]);
-    expect(r.body.data.pagination.total).toBe(expected.length);
+    const expected = await sqlOrdered(`c.city ilike $1`, [`%${part}%`]);
+    expect(r.body.data.pagination).toMatchObject(counted(expected.length, 100));
+    expect(ids(r.body.contractors)).toEqual(expected.slice(0, 100));
     for (const x of r.body.contractors) expect(x.city.toUpperCase()).toContain(part);
   });
 
   test('state is a two-letter code, in any letter case', async () => {
     const r = await search('state=fl&limit=100');
     expect(r.status).toBe(200);
-    expect(r.body.data.pagination.total).toBe((await sqlIds(`c.state = 'FL'`)).length);
+    expect(r.body.data.pagination).toMatchObject(counted((await sqlIds(`c.state = 'FL'`)).length, 100));
     for (const x of r.body.contractors) expect(x.state).toBe('FL');
   });
 
   test('filters combine', async () => {
     const slug = await topSpecialty();
     const r = await search(`specialty=${slug}&state=FL&q=marine&limit=100`);
-    const expected = await sqlIds(`c.state = 'FL' and c.search @@ websearch_to_tsquery('english', 'marine') and exists (
+    const expected = await sqlOrdered(`c.state = 'FL' and c.search @@ websearch_to_tsquery('english', 'marine') and exists (
       select 1 from app_public.contractor_specialties cs join app_public.specialties s on s.id = cs.specialty_id
        where cs.contractor_id = c.id and s.slug = $1)`, [slug]);
-    expect(r.body.data.pagination.total).toBe(expected.length);
+    expect(r.body.data.pagination).toMatchObject(counted(expected.length, 100));
+    expect(ids(r.body.contractors)).toEqual(expected.slice(0, 100));
   });
 
   test('an unknown specialty is a 400 that names the parameter', async () => {
@@ -167,7 +193,7 @@ describe('paging', () => {
     const { rows: [c] } = await svc.db.pool.query(`select state, count(*)::int as n from app_public.contractors
       where is_active group by state having count(*) between 2 and 39 order by n limit 1`);
     const r = await search(`state=${c.state}&page=1&limit=20`);
-    expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: c.n, totalPages: Math.ceil(c.n / 20) });
+    expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: c.n, totalExact: true, totalPages: Math.ceil(c.n / 20) });
     const last = await search(`state=${c.state}&page=${Math.ceil(c.n / 20)}&limit=20`);
     expect(last.body.nextCursor).toBeNull();
   });

@@ -20,6 +20,9 @@ afterAll(() => db.drop());
 
 const call = async (client: { query: Function }, sql: string, args: unknown[] = []) =>
   (await client.query(`select ${sql} as r`, args)).rows[0].r;
+// The searches return one row (items, total, next) rather than one JSON value.
+const callRow = async (client: { query: Function }, sql: string, args: unknown[] = []) =>
+  (await client.query(`select * from ${sql}`, args)).rows[0];
 
 describe('row-level security: anonymous', () => {
   test('sees active contractors only', async () => {
@@ -90,7 +93,7 @@ describe('row-level security: admin', () => {
 describe('app_hidden.search_contractors', () => {
   test('returns active matches with a total and a next key', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      const r = await call(c, 'app_hidden.search_contractors(null, $1, null, null, 5)', [specialty.slug]);
+      const r = await callRow(c, 'app_hidden.search_contractors(null, $1, null, null, 5)', [specialty.slug]);
       expect(r.contractors).toHaveLength(5);
       expect(r.total).toBeGreaterThan(5);
       expect(r.next).toEqual({ score: expect.any(Number), id: r.contractors[4].id });
@@ -100,27 +103,43 @@ describe('app_hidden.search_contractors', () => {
 
   test('hides inactive contractors even from admins', async () => {
     await asRole(db, 'marine_admin', async (c) => {
-      const r = await call(c, 'app_hidden.search_contractors(null, null, null, null, 100000)');
+      const r = await callRow(c, 'app_hidden.search_contractors(null, null, null, null, 100000)');
       expect(r.contractors.map((x: { id: string }) => x.id)).not.toContain(inactive.id);
     });
   });
 
   test('an unknown specialty is INVAL', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(call(c, `app_hidden.search_contractors(null, 'no-such-thing', null, null, 5)`))).toBe('INVAL');
+      expect(await sqlState(callRow(c, `app_hidden.search_contractors(null, 'no-such-thing', null, null, 5)`))).toBe('INVAL');
     });
   });
 
   test('a query of stop words only matches nothing', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await call(c, `app_hidden.search_contractors('the and of', null, null, null, 5)`))
-        .toEqual({ contractors: [], total: 0, next: null });
+      expect(await callRow(c, `app_hidden.search_contractors('the and of', null, null, null, 5)`))
+        .toEqual({ contractors: [], total: 0, total_exact: true, next: null });
+    });
+  });
+
+  test('total is exact up to 60 matches or the end of the page, and says so', async () => {
+    const { rows: [{ n }] } = await db.pool.query(`select count(*)::int as n from app_public.contractors c where c.is_active
+      and exists (select 1 from app_public.contractor_specialties cs where cs.contractor_id = c.id and cs.specialty_id = $1)`, [specialty.id]);
+    expect(n).toBeGreaterThan(100);
+    await asRole(db, 'marine_anonymous', async (c) => {
+      expect(await callRow(c, 'app_hidden.search_contractors(null, $1, null, null, 20)', [specialty.slug]))
+        .toMatchObject({ total: 60, total_exact: false });
+      expect(await callRow(c, 'app_hidden.search_contractors(null, $1, null, null, 100)', [specialty.slug]))
+        .toMatchObject({ total: 100, total_exact: false });
+      const { rows: [small] } = await c.query(`select state, count(*)::int as n from app_public.contractors
+        where is_active group by state having count(*) between 2 and 59 order by n desc limit 1`);
+      expect(await callRow(c, 'app_hidden.search_contractors(null, null, null, $1, 5)', [small.state]))
+        .toMatchObject({ total: small.n, total_exact: true });
     });
   });
 
   test('city patterns are literal: % and _ match only themselves', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      const r = await call(c, `app_hidden.search_contractors(null, null, '%', null, 5)`);
+      const r = await callRow(c, `app_hidden.search_contractors(null, null, '%', null, 5)`);
       expect(r.total).toBe(0);
     });
   });
@@ -130,7 +149,7 @@ describe('app_hidden.geo_search_point and geo_search_box', () => {
   test('point: nearest first, within the radius', async () => {
     const { rows: [p] } = await db.pool.query('select latitude, longitude from app_public.contractors where id = $1', [active.id]);
     await asRole(db, 'marine_anonymous', async (c) => {
-      const r = await call(c, 'app_hidden.geo_search_point($1, $2, 25, null, null, 10)', [p.latitude, p.longitude]);
+      const r = await callRow(c, 'app_hidden.geo_search_point($1, $2, 25, null, null, 10)', [p.latitude, p.longitude]);
       expect(r.contractors[0].id).toBe(active.id);
       expect(r.contractors[0].distanceMiles).toBe(0);
       const d = r.contractors.map((x: { distanceMiles: number }) => x.distanceMiles);
@@ -141,16 +160,16 @@ describe('app_hidden.geo_search_point and geo_search_box', () => {
 
   test('an unknown specialty is INVAL in both modes', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(call(c, `app_hidden.geo_search_point(26, -80, 25, 'nope', null, 10)`))).toBe('INVAL');
+      expect(await sqlState(callRow(c, `app_hidden.geo_search_point(26, -80, 25, 'nope', null, 10)`))).toBe('INVAL');
     });
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(call(c, `app_hidden.geo_search_box(20, 30, -90, -70, 'nope', null, 10)`))).toBe('INVAL');
+      expect(await sqlState(callRow(c, `app_hidden.geo_search_box(20, 30, -90, -70, 'nope', null, 10)`))).toBe('INVAL');
     });
   });
 
   test('box: only contractors inside, best rated first', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      const r = await call(c, 'app_hidden.geo_search_box(24, 31, -88, -79, null, 4, 50)');
+      const r = await callRow(c, 'app_hidden.geo_search_box(24, 31, -88, -79, null, 4, 50)');
       for (const x of r.contractors) {
         expect(x.latitude).toBeGreaterThanOrEqual(24);
         expect(x.latitude).toBeLessThanOrEqual(31);
@@ -158,6 +177,29 @@ describe('app_hidden.geo_search_point and geo_search_box', () => {
         expect(x.longitude).toBeLessThanOrEqual(-79);
       }
       expect(r.contractors.length).toBeGreaterThan(0);
+    });
+  });
+
+  // A box holding many contractors is answered by the scan in rated order, one holding few (or
+  // none) by the GiST index: both give exactly the reference order, edges included.
+  test.each([
+    ['many', 24, 31, -88, -79],
+    ['few', 0, 0, 0, 0],
+  ])('box with %s contractors: the exact rated order, edges included', async (_label, ...given) => {
+    let [minLat, maxLat, minLng, maxLng] = given as number[];
+    if (minLat === 0) {
+      // A box whose edges pass exactly through one contractor's position.
+      const { rows: [p] } = await db.pool.query('select latitude, longitude from app_public.contractors where id = $1', [active.id]);
+      [minLat, maxLat, minLng, maxLng] = [p.latitude, p.latitude + 0.01, p.longitude - 0.01, p.longitude];
+    }
+    const { rows } = await db.pool.query(`select id from app_public.contractors c
+      where c.is_active and c.latitude between $1 and $2 and c.longitude between $3 and $4
+      order by coalesce(c.public_rating, 0) desc, c.id desc limit 30`, [minLat, maxLat, minLng, maxLng]);
+    expect(rows.length).toBeGreaterThan(0);
+    await asRole(db, 'marine_anonymous', async (c) => {
+      const r = await callRow(c, 'app_hidden.geo_search_box($1, $2, $3, $4, null, null, 30)', [minLat, maxLat, minLng, maxLng]);
+      expect(r.contractors.map((x: { id: string }) => x.id)).toEqual(rows.map((x) => x.id));
+      if (rows.length === 1) expect(r.contractors[0].id).toBe(active.id);
     });
   });
 });
@@ -226,6 +268,31 @@ describe('derived counts', () => {
          order by c.name limit 7`, [specialty.id]);
       const { rows } = await client.query(liveCounts);
       for (const r of rows) expect(r.contractor_count).toBe(r.live);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  test('the city list follows inserts, renames, activation and deletion', async () => {
+    const client = await db.pool.connect();
+    const live = `select city, count(*)::int as n from app_public.contractors where is_active and city is not null group by city order by city`;
+    const kept = 'select city, active_contractors as n from app_private.directory_cities order by city';
+    try {
+      await client.query('begin');
+      expect((await client.query(kept)).rows).toEqual((await client.query(live)).rows);
+      await client.query(`update app_public.contractors set city = 'Xanadu Harbor' where id in (
+        select id from app_public.contractors where is_active order by id limit 3)`);
+      await client.query(`update app_public.contractors set is_active = not is_active where id in (
+        select id from app_public.contractors order by slug limit 20)`);
+      await client.query(`delete from app_public.contractors where id in (
+        select id from app_public.contractors order by id desc limit 5)`);
+      await client.query(`insert into app_public.contractors (slug, name, city, state)
+        values ('new-harbor-marine', 'New Harbor Marine', 'Nowhere Cove', 'ME')`);
+      const after = (await client.query(kept)).rows;
+      expect(after).toEqual((await client.query(live)).rows);
+      expect(after).toContainEqual({ city: 'Xanadu Harbor', n: 3 });
+      expect(after).toContainEqual({ city: 'Nowhere Cove', n: 1 });
     } finally {
       await client.query('rollback');
       client.release();

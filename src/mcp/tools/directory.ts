@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { geoSearchContractors, listPosts, searchContractors } from '../../directory/routes';
 import { idPath, slugPath } from '../../directory/params';
 import { ApiError } from '../../http/errors';
+import { materialize } from '../../http/raw-json';
 import { parseOrThrow } from '../../http/validate';
 import type { ToolContext } from '../context';
 import { run } from '../results';
@@ -27,7 +28,7 @@ const specialty = z.string().optional().describe('Specialty slug (see list_speci
 export function registerDirectoryTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool('search_contractors', {
     title: 'Search contractors',
-    description: 'Full-text search of marine contractors, filtered by specialty, city and state. Ordered by relevance with q, else by rating. Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
+    description: 'Full-text search of marine contractors, filtered by specialty, city and state. Best rated first; total is exact up to 60 matches (or the end of the page), see totalExact. Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
     inputSchema: {
       q: z.string().optional().describe('Words to search for, e.g. "diesel repair".'),
       specialty,
@@ -39,11 +40,11 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
     },
     outputSchema: {
       contractors: z.array(contractor),
-      pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() }),
+      pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalExact: z.boolean(), totalPages: z.number().int() }),
       nextCursor,
     },
     annotations: READ,
-  }, (args) => run(ctx, () => searchContractors(ctx.db, ctx.caller, asQuery(args))));
+  }, (args) => run(ctx, async () => materialize(await searchContractors(ctx.db, ctx.caller, asQuery(args)))));
 
   server.registerTool('geo_search_contractors', {
     title: 'Find contractors near a point or in a map box',
@@ -63,7 +64,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
     },
     outputSchema: { contractors: z.array(contractor), nextCursor },
     annotations: READ,
-  }, (args) => run(ctx, () => geoSearchContractors(ctx.db, ctx.caller, asQuery(args))));
+  }, (args) => run(ctx, async () => materialize(await geoSearchContractors(ctx.db, ctx.caller, asQuery(args)))));
 
   server.registerTool('list_specialties', {
     title: 'List specialties',
