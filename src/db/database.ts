@@ -81,7 +81,7 @@ export class Database {
    * resolves them against the function's signature, as parameters do.
    */
   async callJson<T = unknown>(caller: Caller, fn: string, args: unknown[]): Promise<T> {
-    const result = await this.call<{ result: T }>(caller, `select ${checkedName(fn)}(%s) as result`, args);
+    const result = await this.call<{ result: T }>(caller, (list) => `select ${checkedName(fn)}(${list}) as result`, args);
     const value = result.rows[0]!.result;
     if (isRefusal(value)) throw new DbRefusal(value.refusal.code, value.refusal.message, value.refusal.detail);
     return value;
@@ -92,17 +92,19 @@ export class Database {
    * json columns come back as RawJson, unparsed, to be passed through to the response.
    */
   async callRow<T extends object>(caller: Caller, fn: string, args: unknown[]): Promise<T> {
-    const result = await this.call<T & pg.QueryResultRow>(caller, `select * from ${checkedName(fn)}(%s)`, args, RAW_JSON_TYPES);
+    const result = await this.call<T & pg.QueryResultRow>(caller, (list) => `select * from ${checkedName(fn)}(${list})`, args, RAW_JSON_TYPES);
     return result.rows[0]!;
   }
 
-  private async call<R extends pg.QueryResultRow>(caller: Caller, select: string, args: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
+  // `select` builds the statement around the argument list (a function, not a `%s` to replace:
+  // String.replace would read `$&` and `$'` inside an argument as patterns).
+  private async call<R extends pg.QueryResultRow>(caller: Caller, select: (argumentList: string) => string, args: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
     if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
     const values = args.map((a) => prepareValue(a));
     if (values.some((v) => Buffer.isBuffer(v))) {
       // Binary arguments keep the parameterised path (none of today's operations take one).
       const placeholders = args.map((_, i) => `$${i + 1}`).join(', ');
-      return this.asCaller(caller, (client) => client.query<R>({ text: select.replace('%s', placeholders), values: args, types }));
+      return this.asCaller(caller, (client) => client.query<R>({ text: select(placeholders), values: args, types }));
     }
     const client = await this.pool.connect();
     let broken: Error | undefined;
@@ -111,7 +113,7 @@ export class Database {
       const claim = caller.userId === null ? "''" : client.escapeLiteral(caller.userId);
       const results = await client.query({
         text: `begin; set local role ${caller.role}; select set_config('app.user_id', ${claim}, true); ` +
-          `${select.replace('%s', values.map(literal).join(', '))}; commit`,
+          `${select(values.map(literal).join(', '))}; commit`,
         types,
       }) as unknown as pg.QueryResult<R>[];
       return results[3]!;
