@@ -1,4 +1,5 @@
 // npm run bench -- --size 100000 [--size 10000,1000000] [--duration 8] [--connections 8]
+//   [--only geo] (only workloads whose name contains it; prints, writes no results)
 // For each size: a seeded bench_<size> database (cached, see databases.ts), the API started as
 // `npm start` starts it (node dist/src/main.js: production build, worker included), autocannon in
 // a separate process, and the baselines measured in the same run: (a) pgbench on the same SQL,
@@ -169,7 +170,7 @@ function stop(child: ChildProcess): Promise<void> {
   return new Promise((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); });
 }
 
-async function runSize(base: string, size: number, duration: number, connections: number, warmup: number): Promise<SizeResult> {
+async function runSize(base: string, size: number, duration: number, connections: number, warmup: number, only?: string): Promise<SizeResult> {
   const url = await ensureBenchDatabase(base, size, log);
   const authUrl = `${base.replace('postgres@', 'marine_authenticator@')}/bench_${size}`;
   const owner = new Client({ connectionString: url });
@@ -215,6 +216,7 @@ async function runSize(base: string, size: number, duration: number, connections
     const headers = { authorization: `Bearer ${key}` };
 
     for (const w of workloads(slugRows.map((r) => r.slug))) {
+      if (only && !w.name.includes(only)) continue;
       log(`${size}: ${w.name}`);
       // The bytes the API answers (for the bare server), and a check that every request succeeds.
       const sample = await fetch(api + w.api[0]!.path, { headers });
@@ -254,8 +256,8 @@ async function runSize(base: string, size: number, duration: number, connections
     }
 
     // The request flow: create a service request, until its verification e-mail is in the sink.
-    log(`${size}: request flow`);
-    {
+    if (!only || 'request flow'.includes(only)) {
+      log(`${size}: request flow`);
       const runId = Date.now().toString(36);
       let i = 0, failed = 0;
       const latencies: number[] = [];
@@ -354,6 +356,7 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: '8' },
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '8' },
+      only: { type: 'string' },
     },
   });
   const sizes = (values.size ?? ['100000']).flatMap((s) => s.split(',')).map(Number);
@@ -362,11 +365,16 @@ async function main(): Promise<void> {
   if (!base) throw new Error('DATABASE_URL or LOCAL_PG_URL_BASE must be set');
   mkdirSync(RESULTS, { recursive: true });
   for (const size of sizes) {
-    const r = await runSize(base, size, Number(values.duration), Number(values.connections), Number(values.warmup));
+    const r = await runSize(base, size, Number(values.duration), Number(values.connections), Number(values.warmup), values.only);
+    if (values.only) {
+      console.log(sizeMarkdown(r));
+      continue;
+    }
     writeFileSync(path.join(RESULTS, `${size}.json`), JSON.stringify(r, null, 2) + '\n');
     writeFileSync(path.join(RESULTS, `${size}.md`), sizeMarkdown(r));
     console.log(sizeMarkdown(r));
   }
+  if (values.only) return;
   const all = readdirSync(RESULTS).filter((f) => /^\d+\.json$/.test(f))
     .map((f) => JSON.parse(readFileSync(path.join(RESULTS, f), 'utf8')) as SizeResult);
   const scale = scaleMarkdown(all);

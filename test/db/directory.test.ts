@@ -137,6 +137,40 @@ describe('app_hidden.search_contractors', () => {
     });
   });
 
+  // The first step of a text search skips rows whose signature lacks a bit of q's; a lexeme
+  // missing from its row's signature would hide a match.
+  test('every lexeme of every document is in its row\'s signature', async () => {
+    const { rows: [r] } = await db.pool.query(`select count(*)::int as lexemes,
+        count(*) filter (where c.search_signature & app_hidden.lexeme_signature(array[l]) <> app_hidden.lexeme_signature(array[l]))::int as missing
+      from app_public.contractors c, unnest(tsvector_to_array(c.search)) as l`);
+    expect(r.lexemes).toBeGreaterThan(10000);
+    expect(r.missing).toBe(0);
+  });
+
+  test('the search text signature holds every word that AND and phrases need, nothing with OR or NOT', async () => {
+    const { rows: [r] } = await db.pool.query(`select
+        app_hidden.search_text_signature('Bottom painting') = app_hidden.lexeme_signature('{bottom,paint}') as plain,
+        app_hidden.search_text_signature('"bottom paint"') = app_hidden.lexeme_signature('{bottom,paint}') as quoted,
+        app_hidden.search_text_signature('shrink-wrap service') = app_hidden.lexeme_signature('{shrink-wrap,shrink,wrap,servic}') as compound,
+        bit_count(app_hidden.lexeme_signature('{bottom}')) between 1 and 2 as one_word,
+        bit_count(app_hidden.search_text_signature('diesel or outboard')) as with_or,
+        bit_count(app_hidden.search_text_signature('marine -electronics')) as with_not`);
+    expect(r).toEqual({ plain: true, quoted: true, compound: true, one_word: true, with_or: '0', with_not: '0' });
+  });
+
+  test('a document change is in the signature at once', async () => {
+    await asRole(db, 'marine_admin', async (c) => {
+      const before = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 5)`);
+      expect(before.total).toBe(0);
+      await c.query(`update app_public.contractors set about = about || ' A quixotic crew.' where id = $1`, [active.id]);
+      const { rows: [s] } = await c.query(`select search_signature & app_hidden.search_text_signature('quixotic')
+        = app_hidden.search_text_signature('quixotic') as has from app_public.contractors where id = $1`, [active.id]);
+      expect(s.has).toBe(true);
+      const after = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 5)`);
+      expect(after.contractors.map((x: { id: string }) => x.id)).toEqual([active.id]);
+    });
+  });
+
   test('city patterns are literal: % and _ match only themselves', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
       const r = await callRow(c, `app_hidden.search_contractors(null, null, '%', null, 5)`);

@@ -10,6 +10,7 @@ export interface Made {
 }
 
 let n = 0;
+/** Needs a service started with RUN_WORKER=false: a worker would overwrite the code it sets. */
 export async function makeOpportunity(svc: TestService, proCount = 2, offset = 0): Promise<Made> {
   n += 1;
   const { rows: pros } = await svc.db.pool.query(
