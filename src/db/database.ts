@@ -12,6 +12,21 @@ export type RequestRole = 'marine_anonymous' | 'marine_agent' | 'marine_admin';
 export interface Caller {
   role: RequestRole;
   userId: string | null;
+  /**
+   * Set while the request's admission has not run yet (src/identity/admission.ts): the next
+   * call admits it in the same round trip as the operation, then clears this.
+   */
+  admission?: DeferredAdmission;
+}
+
+/** An admission to run with the caller's first operation (db/migrations/0010_admitted_calls.sql). */
+export interface DeferredAdmission {
+  /** app_hidden.admit_for_call's arguments. */
+  readonly args: readonly unknown[];
+  /** Applies admit_for_call's result (headers, the caller's role and id); throws the 429. */
+  settle(admission: unknown): void;
+  /** Admits in a round trip of its own (a request that ends before any operation). */
+  now(): Promise<void>;
 }
 
 export const ANONYMOUS: Caller = { role: 'marine_anonymous', userId: null };
@@ -99,8 +114,14 @@ export class Database {
   // `select` builds the statement around the argument list (a function, not a `%s` to replace:
   // String.replace would read `$&` and `$'` inside an argument as patterns).
   private async call<R extends pg.QueryResultRow>(caller: Caller, select: (argumentList: string) => string, args: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
-    if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
+    const admission = caller.admission;
     const values = args.map((a) => prepareValue(a));
+    if (admission) {
+      caller.admission = undefined;
+      if (values.some((v) => Buffer.isBuffer(v))) await admission.now();
+      else return this.admittedCall(admission, select, values, types);
+    }
+    if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
     if (values.some((v) => Buffer.isBuffer(v))) {
       // Binary arguments keep the parameterised path (none of today's operations take one).
       const placeholders = args.map((_, i) => `$${i + 1}`).join(', ');
@@ -120,6 +141,41 @@ export class Database {
     } catch (err) {
       await client.query('rollback').catch((e: Error) => (broken = e));
       throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
+   * Admission and the operation in one round trip: two transactions in one query string (see
+   * 0010_admitted_calls.sql). When the operation fails, its transaction is rolled back and the
+   * admission (committed) is read back from the session, for the rate-limit headers.
+   */
+  private async admittedCall<R extends pg.QueryResultRow>(admission: DeferredAdmission, select: (argumentList: string) => string, values: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      const literal = (v: unknown) => (v === null || v === undefined ? 'null' : client.escapeLiteral(String(v)));
+      const admit = admission.args.map((a) => literal(prepareValue(a))).join(', ');
+      let results: pg.QueryResult[];
+      try {
+        results = await client.query({
+          text: "select set_config('app.admission', '', false); " +
+            `begin; set local role marine_anonymous; select app_hidden.admit_for_call(${admit})::text as admission; commit; ` +
+            'begin; set local role marine_anonymous; select app_hidden.assume_admitted(); ' +
+            `${select(values.map(literal).join(', '))}; commit`,
+          types,
+        }) as unknown as pg.QueryResult[];
+      } catch (err) {
+        const after = await client.query("rollback; select current_setting('app.admission', true) as admission")
+          .catch((e: Error) => { broken = e; throw err; }) as unknown as pg.QueryResult[];
+        const admitted = after[1]?.rows[0]?.admission as string | null | undefined;
+        // Empty: admission itself failed (a bad key), and err says why.
+        if (admitted) admission.settle(JSON.parse(admitted));
+        throw err;
+      }
+      admission.settle(JSON.parse(results[3]!.rows[0]!.admission as string));
+      return results[8] as pg.QueryResult<R>;
     } finally {
       client.release(broken);
     }

@@ -4,7 +4,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { directoryRouter } from '../directory/routes';
-import { admission } from '../identity/admission';
+import { admission, admitNow, deferAdmission } from '../identity/admission';
 import { accountRouter, registrationRouter } from '../identity/routes';
 import { ownerRouter } from '../owner/routes';
 import { mcpRouter } from '../mcp/routes';
@@ -60,15 +60,18 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
 
   // Registration has its own throttle; the request flow admits its POSTs itself (its confirm
   // page must write nothing, not even a rate-limit count); every other API request is admitted
-  // once (key or anonymous, rate limit) before its router runs.
+  // once (key or anonymous, rate limit).
   const admit = admission(db, config);
   const api = express.Router();
   api.use(withMethodGuards(registrationRouter(db, config)));
   api.use('/v1/public', withMethodGuards(requestRouter(db, config, admit)));
   // Owner routes accept an owner token as a Bearer, so their admission must not read it as a key.
   api.use('/v1/public', withMethodGuards(ownerRouter(db, admission(db, config, { ownerBearerAllowed: true }))));
-  api.use(admit);
+  // The directory's operations admit in the same round trip as their SQL (docs/performance.md);
+  // whatever else reaches here is admitted before it runs.
+  api.use(deferAdmission(db, config));
   api.use('/v1/public', withMethodGuards(directoryRouter(db)));
+  api.use(admitNow);
   api.use(withMethodGuards(accountRouter(db)));
   app.use('/api', api);
   app.use(withMethodGuards(ownerHelpRouter()));

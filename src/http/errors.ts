@@ -89,7 +89,15 @@ function genericText(status: number): string {
   }
 }
 
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = async (failure, req, res, _next) => {
+  let err: unknown = failure;
+  // A request that failed before its deferred admission ran (src/identity/admission.ts) is
+  // admitted first: it counts, and a bad key or a spent quota is the answer.
+  try {
+    await req.caller?.admission?.now();
+  } catch (admissionError) {
+    err = admissionError;
+  }
   const apiError = toApiError(err);
   if (apiError === null) {
     req.log.error({ err }, 'unexpected error');

@@ -1,9 +1,11 @@
 // Admission of every API request: who is calling (an API key as a Bearer token, or anonymous by
 // client address) and whether their rolling-window quota allows one more request. One SQL call
-// (app_hidden.admit_request) decides both; this file only reads the header and writes headers.
+// (app_hidden.admit_for_call) decides both; this file only reads the header and writes headers.
+// The directory's operations admit in their operation's round trip (deferAdmission); every
+// other request admits before its handler runs (admission).
 import type { RequestHandler, Response } from 'express';
 import type { Config } from '../config';
-import { ANONYMOUS, type Database } from '../db/database';
+import { ANONYMOUS, type Caller, type Database, type RequestRole } from '../db/database';
 import { ApiError } from '../http/errors';
 
 // A present header must be exactly this; anything else is a 401, never silently anonymous.
@@ -19,6 +21,7 @@ interface RateState {
 interface Admission {
   caller: { userId: string; keyId: string; tier: 'public' | 'admin' } | null;
   rate: RateState;
+  role: RequestRole;
 }
 
 export function setRateLimitHeaders(res: Response, rate: RateState): void {
@@ -51,17 +54,50 @@ export function apiKeyOf(authorization: string | undefined, ownerBearerAllowed =
   return match[1]!;
 }
 
-export function admission(db: Database, config: Config, options: { ownerBearerAllowed?: boolean } = {}): RequestHandler {
-  return async (req, res, next) => {
+/**
+ * Reads the request's key (a malformed header is a 401 at once) and leaves its admission to the
+ * first database call (Database.call), which runs it in the same round trip as the operation.
+ * A request that ends without one (a 400 from validation, a 404) is admitted by the error
+ * handler before it answers, so a bad key or a spent quota still comes first.
+ */
+export function deferAdmission(db: Database, config: Config, options: { ownerBearerAllowed?: boolean } = {}): RequestHandler {
+  return (req, res, next) => {
     const key = apiKeyOf(req.headers.authorization, options.ownerBearerAllowed);
-    const admitted = await db.callJson<Admission>(ANONYMOUS, 'app_hidden.admit_request', [
-      key, req.ip ?? 'unknown', config.RATE_LIMIT_WINDOW_SECONDS,
-      config.RATE_LIMIT_ANONYMOUS, config.RATE_LIMIT_PUBLIC, config.RATE_LIMIT_ADMIN,
-    ]);
-    setRateLimitHeaders(res, admitted.rate);
-    if (!admitted.rate.allowed) throw rateLimitError(admitted.rate, config.RATE_LIMIT_WINDOW_SECONDS);
-    const c = admitted.caller;
-    req.caller = c === null ? ANONYMOUS : { role: c.tier === 'admin' ? 'marine_admin' : 'marine_agent', userId: c.userId };
+    const caller: Caller = { ...ANONYMOUS };
+    caller.admission = {
+      args: [key, req.ip ?? 'unknown', config.RATE_LIMIT_WINDOW_SECONDS,
+        config.RATE_LIMIT_ANONYMOUS, config.RATE_LIMIT_PUBLIC, config.RATE_LIMIT_ADMIN],
+      settle(value) {
+        const admitted = value as Admission;
+        setRateLimitHeaders(res, admitted.rate);
+        if (!admitted.rate.allowed) throw rateLimitError(admitted.rate, config.RATE_LIMIT_WINDOW_SECONDS);
+        caller.role = admitted.role;
+        caller.userId = admitted.caller?.userId ?? null;
+      },
+      async now() {
+        const pending = caller.admission;
+        if (pending === undefined) return;
+        caller.admission = undefined;
+        pending.settle(await db.callJson(ANONYMOUS, 'app_hidden.admit_for_call', [...pending.args]));
+      },
+    };
+    req.caller = caller;
+    next();
+  };
+}
+
+/** Runs a deferred admission now (for handlers that need the caller before their operation). */
+export const admitNow: RequestHandler = async (req, _res, next) => {
+  await req.caller.admission?.now();
+  next();
+};
+
+/** Admits the request before its handler runs. */
+export function admission(db: Database, config: Config, options: { ownerBearerAllowed?: boolean } = {}): RequestHandler {
+  const defer = deferAdmission(db, config, options);
+  return async (req, res, next) => {
+    defer(req, res, () => undefined); // synchronous: sets req.caller, or throws the 401
+    await req.caller.admission?.now();
     next();
   };
 }

@@ -210,6 +210,28 @@ describe('anonymous limit per client address', () => {
     expect(a[3]!.body.error).toBe('Daily rate limit of 3 requests exceeded');
     expect((await from('203.0.113.2')).status).toBe(200);
   });
+
+  // Directory operations admit in their operation's round trip (src/identity/admission.ts).
+  test('requests that fail still count, and a spent quota or a bad key comes before any other failure', async () => {
+    const from = (path: string, headers: Record<string, string> = {}) =>
+      limited.get(path, { headers: { 'x-forwarded-for': '203.0.113.9', ...headers } });
+    const unknownSpecialty = await from('/api/v1/public/contractors/search?specialty=no-such-thing');
+    expect(unknownSpecialty.status).toBe(400);
+    expect(unknownSpecialty.headers.get('ratelimit-remaining')).toBe('2');
+    const badLimit = await from('/api/v1/public/contractors/search?limit=0');
+    expect(badLimit.status).toBe(400);
+    expect(badLimit.headers.get('ratelimit-remaining')).toBe('1');
+    const wrongMethod = await limited.send('POST', '/api/v1/public/contractors/search', {});
+    expect(wrongMethod.status).toBe(405);
+    const missing = await from('/api/v1/public/contractors/no-such-pro');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('ratelimit-remaining')).toBe('0');
+    const spent = await from('/api/v1/public/contractors/search?limit=0');
+    expect(spent.status).toBe(429);
+    expect(spent.body.error).toBe('Daily rate limit of 3 requests exceeded');
+    const badKey = await from('/api/v1/public/contractors/search?limit=0', { authorization: `Bearer svc_public_${'0'.repeat(40)}` });
+    expect(badKey.status).toBe(401);
+  });
 });
 
 describe('registration throttle', () => {

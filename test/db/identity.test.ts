@@ -1,5 +1,6 @@
 // Users, keys and rate limits in SQL: every function's error codes, and row-level security for
 // each role (an agent sees only itself; no request role reaches a secret).
+import { Client } from 'pg';
 import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
 
 let db: TestDatabase;
@@ -189,6 +190,58 @@ describe('row-level security', () => {
       const { rows } = await c.query('select count(*)::int as n from app_public.users');
       const { rows: [all] } = await db.pool.query('select count(*)::int as n from app_public.users');
       expect(rows[0].n).toBe(all.n);
+    });
+  });
+});
+
+// The directory's round trip (0010_admitted_calls.sql): admission, then the operation as the
+// admitted caller, in one query string sent by the API's login role.
+describe('admit_for_call and assume_admitted', () => {
+  async function asAuthenticator<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+    const c = new Client({ connectionString: db.authUrl });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  }
+  const roundTrip = (key: string | null, publicLimit = 100) => asAuthenticator(async (c) => {
+    const results = await c.query(`select set_config('app.admission', '', false);
+      begin; set local role marine_anonymous;
+      select app_hidden.admit_for_call(${key === null ? 'null' : c.escapeLiteral(key)}, '192.0.2.7', 86400, 100, ${publicLimit}, 1000) as admission; commit;
+      begin; set local role marine_anonymous; select app_hidden.assume_admitted();
+      select current_user as role, current_setting('app.user_id') as user_id; commit`) as unknown as Array<{ rows: any[] }>;
+    return { admission: results[3]!.rows[0].admission, op: results[8]!.rows[0] };
+  });
+
+  test('each tier runs as its role with its claims; the admission says which', async () => {
+    const agent = await register();
+    const admin = await register();
+    await db.pool.query('select app_private.set_admin($1, true)', [admin.email]);
+    const { rows: [{ key }] } = await db.pool.query(`select app_private.mint_api_key($1, 'staff')->>'apiKey' as key`, [admin.userId]);
+    expect(await roundTrip(agent.apiKey)).toMatchObject({
+      admission: { role: 'marine_agent', caller: { userId: agent.userId, tier: 'public' }, rate: { allowed: true, limit: 100 } },
+      op: { role: 'marine_agent', user_id: agent.userId },
+    });
+    expect((await roundTrip(key)).op).toEqual({ role: 'marine_admin', user_id: admin.userId });
+    expect(await roundTrip(null)).toMatchObject({ admission: { role: 'marine_anonymous', caller: null }, op: { role: 'marine_anonymous', user_id: '' } });
+  });
+
+  test('a spent quota: the operation does not run (RATEL, the admission as detail)', async () => {
+    const agent = await register();
+    const err = await roundTrip(agent.apiKey, 0).catch((e: { code: string; detail: string }) => e);
+    expect((err as { code: string }).code).toBe('RATEL');
+    expect(JSON.parse((err as { detail: string }).detail)).toMatchObject({ rate: { allowed: false, limit: 0, remaining: 0 } });
+  });
+
+  test('a bad key fails admission (CREDS) and leaves no admission in the session', async () => {
+    await asAuthenticator(async (c) => {
+      expect(await sqlState(c.query(`select set_config('app.admission', '', false); begin; set local role marine_anonymous;
+        select app_hidden.admit_for_call('svc_public_${'0'.repeat(40)}', '192.0.2.7', 86400, 100, 100, 1000); commit`))).toBe('CREDS');
+      await c.query('rollback');
+      expect((await c.query(`select current_setting('app.admission', true) as a`)).rows[0].a).toBe('');
+      expect(await sqlState(c.query('begin; set local role marine_anonymous; select app_hidden.assume_admitted()'))).toBe('P0001');
     });
   });
 });
