@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { ensureBenchDatabase } from './databases';
-import type { LoadConfig, LoadResult } from './load';
+import { load as runLoad, type LoadResult } from './load';
 import { requestFlowBody, workloads, type Req, type Workload } from './workloads';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -108,12 +108,8 @@ class Sink {
   }
 }
 
-async function load(url: string, headers: Record<string, string>, requests: Req[], connections: number, duration: number): Promise<LoadResult> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
-  const file = path.join(dir, 'config.json');
-  const config: LoadConfig = { url, connections, duration, headers, requests };
-  writeFileSync(file, JSON.stringify(config));
-  return JSON.parse(await run(NODE, [path.join(__dirname, 'load.js'), file])) as LoadResult;
+function load(url: string, headers: Record<string, string>, requests: Req[], connections: number, duration: number): Promise<LoadResult> {
+  return runLoad({ url, connections, duration, headers, requests });
 }
 
 const measured = (r: LoadResult): Measured => ({
@@ -185,7 +181,7 @@ async function runSize(base: string, size: number, duration: number, connections
   const port = await freePort();
   const api = `http://127.0.0.1:${port}`;
   // The same heap bound as scripts/start.sh (npm start).
-  const apiProcess = await startChild(NODE, [`--max-old-space-size=${process.env.NODE_MAX_OLD_SPACE_MB ?? 160}`, path.join(ROOT, 'dist/src/main.js')], {
+  const apiProcess = await startChild(NODE, [`--max-old-space-size=${process.env.NODE_MAX_OLD_SPACE_MB ?? 128}`, path.join(ROOT, 'dist/src/main.js')], {
     PATH: process.env.PATH, HOME: process.env.HOME,
     DATABASE_URL: url, AUTH_DATABASE_URL: authUrl, PORT: String(port), HOST: '127.0.0.1',
     PUBLIC_BASE_URL: api, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${sink.port}`,

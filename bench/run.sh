@@ -3,5 +3,7 @@
 # production build, then the bench (dist/bench/main.js). Databases bench_<size> are its own.
 source "$(dirname "$0")/../scripts/lib/setup.sh"
 setup_all >/dev/null
+# wrk, the load generator (bench/load.ts), from Debian's packages.
+command -v "${WRK:-wrk}" >/dev/null || install_debian_packages "wrk (the bench's load generator)" wrk
 tsc -p tsconfig.build.json
 exec node dist/bench/main.js "$@"
