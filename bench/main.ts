@@ -180,9 +180,11 @@ async function runSize(base: string, size: number, duration: number, connections
   await sink.start();
   const port = await freePort();
   const api = `http://127.0.0.1:${port}`;
-  // The same heap bound as scripts/start.sh (npm start).
-  const apiProcess = await startChild(NODE, [`--max-old-space-size=${process.env.NODE_MAX_OLD_SPACE_MB ?? 128}`, path.join(ROOT, 'dist/src/main.js')], {
-    PATH: process.env.PATH, HOME: process.env.HOME,
+  // Started as npm start starts it (scripts/serve.sh: memory bounds), by this Node.
+  const apiProcess = await startChild('bash', [path.join(ROOT, 'scripts/serve.sh')], {
+    PATH: process.env.PATH, HOME: process.env.HOME, NODE,
+    ...(process.env.NODE_MAX_OLD_SPACE_MB ? { NODE_MAX_OLD_SPACE_MB: process.env.NODE_MAX_OLD_SPACE_MB } : {}),
+    ...(process.env.NODE_MAX_SEMI_SPACE_MB ? { NODE_MAX_SEMI_SPACE_MB: process.env.NODE_MAX_SEMI_SPACE_MB } : {}),
     DATABASE_URL: url, AUTH_DATABASE_URL: authUrl, PORT: String(port), HOST: '127.0.0.1',
     PUBLIC_BASE_URL: api, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     RATE_LIMIT_ADMIN: '1000000000',

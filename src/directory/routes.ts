@@ -5,7 +5,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Caller, Database } from '../db/database';
-import { RawJson, stringifyWithRaw } from '../http/raw-json';
+import { jsonWithRaw, RawJson } from '../http/raw-json';
 import { parseOrThrow } from '../http/validate';
 import { decodeCursor, encodeCursor } from './cursor';
 import { geoQuery, idPath, MAX_PAGE, postsQuery, searchQuery, slugPath } from './params';
@@ -37,11 +37,11 @@ export function directoryRouter(db: Database): Router {
 
   router.get('/contractors/search', async (req, res) => {
     const data = await searchContractors(db, req.caller, req.query);
-    res.type('json').send(stringifyWithRaw(bothVariants(data, { contractors: data.contractors, nextCursor: data.nextCursor })));
+    res.type('json').send(jsonWithRaw(bothVariants(data, { contractors: data.contractors, nextCursor: data.nextCursor })));
   });
 
   router.get('/contractors/geo-search', async (req, res) => {
-    res.type('json').send(stringifyWithRaw(bothVariants(await geoSearchContractors(db, req.caller, req.query))));
+    res.type('json').send(jsonWithRaw(bothVariants(await geoSearchContractors(db, req.caller, req.query))));
   });
 
   router.get('/contractors/specialties', async (req, res) => {

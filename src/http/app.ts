@@ -15,6 +15,7 @@ import { requestRouter } from '../requests/routes';
 import type { Logger } from '../log';
 import './caller';
 import { errorHandler, methodNotAllowed, notFound } from './errors';
+import { weakEtag } from './etag';
 import { requestLogger } from './request-log';
 
 export interface AppDeps {
@@ -46,6 +47,7 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   app.set('json spaces', 0);
+  app.set('etag', weakEtag);
 
   app.use(requestLogger(logger));
   app.use(express.json({ limit: '100kb' }));

@@ -60,3 +60,16 @@ test('an unexpected database error is a 500 that leaks nothing', async () => {
     await svc.db.pool.query('alter function app_hidden.list_specialties_gone() rename to list_specialties');
   }
 });
+
+test('responses carry a weak ETag; a matching If-None-Match gets a 304 without a body', async () => {
+  const path = '/api/v1/public/contractors/search?state=FL&limit=5';
+  const first = await fetch(svc.url + path);
+  const etag = first.headers.get('etag');
+  expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+  expect(etag).toBe((await fetch(svc.url + path)).headers.get('etag'));
+  // (fetch adds "cache-control: no-cache", which asks for the body, unless one is given)
+  const again = await fetch(svc.url + path, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+  expect(again.status).toBe(304);
+  expect(await again.text()).toBe('');
+  expect((await fetch(svc.url + '/api/v1/public/contractors/search?state=GA&limit=5')).headers.get('etag')).not.toBe(etag);
+});
