@@ -180,9 +180,9 @@ async function runSize(base: string, size: number, duration: number, connections
   await sink.start();
   const port = await freePort();
   const api = `http://127.0.0.1:${port}`;
-  // Started as npm start starts it (scripts/serve.sh: memory bounds), by this Node.
+  // Started as npm start starts it (scripts/serve.sh: memory bounds; node from PATH, as set up).
   const apiProcess = await startChild('bash', [path.join(ROOT, 'scripts/serve.sh')], {
-    PATH: process.env.PATH, HOME: process.env.HOME, NODE,
+    PATH: process.env.PATH, HOME: process.env.HOME,
     ...(process.env.NODE_MAX_OLD_SPACE_MB ? { NODE_MAX_OLD_SPACE_MB: process.env.NODE_MAX_OLD_SPACE_MB } : {}),
     ...(process.env.NODE_MAX_SEMI_SPACE_MB ? { NODE_MAX_SEMI_SPACE_MB: process.env.NODE_MAX_SEMI_SPACE_MB } : {}),
     DATABASE_URL: url, AUTH_DATABASE_URL: authUrl, PORT: String(port), HOST: '127.0.0.1',
