@@ -172,7 +172,7 @@ async function runSize(base: string, size: number, duration: number, connections
   const owner = new Client({ connectionString: url });
   await owner.connect();
   // A clean rate-limit log each run (the bench database is ours), fresh statistics.
-  await owner.query('truncate app_private.rate_limit_hits');
+  await owner.query('truncate app_private.rate_limit_hits, app_private.rate_limit_counts');
   await owner.query('vacuum analyze app_public.contractors, app_public.contractor_specialties');
   const { rows: slugRows } = await owner.query<{ slug: string }>(
     `select slug from app_public.contractors where is_active order by md5(slug) limit 1000`);
