@@ -2,7 +2,7 @@
 // calls one SQL function (db/migrations/0003_directory_operations.sql) and puts the result in
 // the envelopes of both variants (DESIGN.md): Variant B's {success, data} and Variant A's
 // top-level fields, in one body.
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Caller, Database } from '../db/database';
 import { jsonWithRaw, RawJson } from '../http/raw-json';
@@ -32,8 +32,10 @@ function bothVariants<T extends Json>(data: T, variantA: Json = data): Json {
   return { success: true, data, ...variantA };
 }
 
-export function directoryRouter(db: Database): Router {
+/** `admit` is the API's admission; the directory defers it to the operation (deferAdmission). */
+export function directoryRouter(db: Database, admit: RequestHandler): Router {
   const router = Router();
+  router.use(['/contractors', '/articles', '/blog'], admit);
 
   router.get('/contractors/search', async (req, res) => {
     const data = await searchContractors(db, req.caller, req.query);

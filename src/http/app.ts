@@ -4,7 +4,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { directoryRouter } from '../directory/routes';
-import { admission, admitNow, deferAdmission } from '../identity/admission';
+import { admission, deferAdmission } from '../identity/admission';
 import { accountRouter, registrationRouter } from '../identity/routes';
 import { ownerRouter } from '../owner/routes';
 import { mcpRouter } from '../mcp/routes';
@@ -65,15 +65,15 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   // once (key or anonymous, rate limit).
   const admit = admission(db, config);
   const api = express.Router();
+  // The directory first (most requests, and each router passed costs): its operations admit in
+  // the same round trip as their SQL (deferAdmission, docs/performance.md).
+  api.use('/v1/public', withMethodGuards(directoryRouter(db, deferAdmission(db, config))));
   api.use(withMethodGuards(registrationRouter(db, config)));
   api.use('/v1/public', withMethodGuards(requestRouter(db, config, admit)));
   // Owner routes accept an owner token as a Bearer, so their admission must not read it as a key.
   api.use('/v1/public', withMethodGuards(ownerRouter(db, admission(db, config, { ownerBearerAllowed: true }))));
-  // The directory's operations admit in the same round trip as their SQL (docs/performance.md);
-  // whatever else reaches here is admitted before it runs.
-  api.use(deferAdmission(db, config));
-  api.use('/v1/public', withMethodGuards(directoryRouter(db)));
-  api.use(admitNow);
+  // Whatever else reaches here is admitted before it runs (a deferred admission too).
+  api.use(admit);
   api.use(withMethodGuards(accountRouter(db)));
   app.use('/api', api);
   app.use(withMethodGuards(ownerHelpRouter()));

@@ -86,17 +86,14 @@ export function deferAdmission(db: Database, config: Config, options: { ownerBea
   };
 }
 
-/** Runs a deferred admission now (for handlers that need the caller before their operation). */
-export const admitNow: RequestHandler = async (req, _res, next) => {
-  await req.caller.admission?.now();
-  next();
-};
-
-/** Admits the request before its handler runs. */
+/**
+ * Admits the request before its handler runs; a deferred admission (a directory path that
+ * matched no route) runs now, and a request admitted already is not admitted again.
+ */
 export function admission(db: Database, config: Config, options: { ownerBearerAllowed?: boolean } = {}): RequestHandler {
   const defer = deferAdmission(db, config, options);
   return async (req, res, next) => {
-    defer(req, res, () => undefined); // synchronous: sets req.caller, or throws the 401
+    if (req.caller === undefined) defer(req, res, () => undefined); // synchronous: sets req.caller, or throws the 401
     await req.caller.admission?.now();
     next();
   };
