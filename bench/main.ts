@@ -1,8 +1,8 @@
 // npm run bench -- --size 100000 [--size 10000,1000000] [--duration 8] [--connections 8]
 //   [--only geo] (only workloads whose name contains it; prints, writes no results)
 // For each size: a seeded bench_<size> database (cached, see databases.ts), the API started as
-// `npm start` starts it (node dist/src/main.js: production build, worker included), autocannon in
-// a separate process, and the baselines measured in the same run: (a) pgbench on the same SQL,
+// `npm start` starts it (scripts/serve.sh: production build, worker included), wrk in a separate
+// process (load.ts), and the baselines measured in the same run: (a) pgbench on the same SQL,
 // (b) a bare node:http server answering the same bytes, (c) PostGraphile (POST /graphql).
 // Writes bench/results/<size>.json and .md, and bench/results/scale.md from every size's JSON.
 import { spawn, type ChildProcess } from 'node:child_process';

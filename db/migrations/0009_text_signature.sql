@@ -44,23 +44,22 @@ end
 $$;
 comment on function app_hidden.lexeme_signature(text[]) is 'A 512-bit signature of lexemes: a row whose signature lacks a bit of a word''s signature cannot contain the word.';
 
--- Lexemes every match of a search text must contain, as a signature: every lexeme of its
--- websearch query when the query only joins them with AND and phrase operators (& <-> <N>),
--- which need all their operands; none (zero bits: every row is a candidate) when it has OR,
--- NOT, weights or prefixes, or a backslash (whose escaping in the query text is not undone here).
-create function app_hidden.search_text_signature(p_q text) returns bit(512)
+-- Lexemes every match of a text query must contain, as a signature: every lexeme of the query
+-- when it only joins them with AND and phrase operators (& <-> <N>), which need all their
+-- operands; none (zero bits: every row is a candidate) when it has OR, NOT, weights or
+-- prefixes, or a backslash (whose escaping in the query text is not undone here).
+create function app_hidden.query_signature(p_query tsquery) returns bit(512)
   language sql immutable parallel safe strict
   as $$
     select app_hidden.lexeme_signature(case
-      when regexp_replace(q::text, $r$'(?:[^']|'')*'$r$, '', 'g') !~ '[|!:]' and strpos(q::text, '\') = 0
-      then array(select replace(m[1], '''''', '''') from regexp_matches(q::text, $r$'((?:[^']|'')*)'$r$, 'g') as m)
+      when regexp_replace(p_query::text, $r$'(?:[^']|'')*'$r$, '', 'g') !~ '[|!:]' and strpos(p_query::text, '\') = 0
+      then array(select replace(m[1], '''''', '''') from regexp_matches(p_query::text, $r$'((?:[^']|'')*)'$r$, 'g') as m)
       else '{}' end)
-    from websearch_to_tsquery('english'::regconfig, p_q) as q
   $$;
-comment on function app_hidden.search_text_signature(text) is 'The signature of the lexemes every match of a search text must contain (zero bits when its query has OR, NOT, weights or prefixes).';
+comment on function app_hidden.query_signature(tsquery) is 'The signature of the lexemes every match of a text query must contain (zero bits when it has OR, NOT, weights or prefixes).';
 
 grant execute on function app_hidden.contractor_document(text, text[], text, text, text, text, text, text),
-  app_hidden.lexeme_signature(text[]), app_hidden.search_text_signature(text) to marine_anonymous;
+  app_hidden.lexeme_signature(text[]), app_hidden.query_signature(tsquery) to marine_anonymous;
 
 ------------------------------------------------------------------------------------------------
 -- The document and its signature, both generated from contractor_document(). Dropping the old
@@ -160,7 +159,7 @@ begin
     execute app_hidden.rated_text_scan_sql(v_filters, v_rows, v_candidates, '$9 + 1')
       into v_ids, v_scores
       using v_query, v_specialty_id, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap,
-            app_hidden.search_text_signature(p_q);
+            app_hidden.query_signature(v_query);
   end if;
   if coalesce(cardinality(v_ids), 0) <= v_cap then
     execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(v_where, p_city is not null, '', '$9 + 1'))

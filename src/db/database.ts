@@ -115,67 +115,46 @@ export class Database {
   // String.replace would read `$&` and `$'` inside an argument as patterns).
   private async call<R extends pg.QueryResultRow>(caller: Caller, select: (argumentList: string) => string, args: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
     const admission = caller.admission;
+    caller.admission = undefined;
     const values = args.map((a) => prepareValue(a));
-    if (admission) {
-      caller.admission = undefined;
-      if (values.some((v) => Buffer.isBuffer(v))) await admission.now();
-      else return this.admittedCall(admission, select, values, types);
-    }
-    if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
     if (values.some((v) => Buffer.isBuffer(v))) {
       // Binary arguments keep the parameterised path (none of today's operations take one).
+      await admission?.now();
+      if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
       const placeholders = args.map((_, i) => `$${i + 1}`).join(', ');
       return this.asCaller(caller, (client) => client.query<R>({ text: select(placeholders), values: args, types }));
     }
+    if (!admission && caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
       const literal = (v: unknown) => (v === null || v === undefined ? 'null' : client.escapeLiteral(String(v)));
-      const claim = caller.userId === null ? "''" : client.escapeLiteral(caller.userId);
-      const results = await client.query({
-        text: `begin; set local role ${caller.role}; select set_config('app.user_id', ${claim}, true); ` +
-          `${select(values.map(literal).join(', '))}; commit`,
-        types,
-      }) as unknown as pg.QueryResult<R>[];
-      return results[3]!;
-    } catch (err) {
-      await client.query('rollback').catch((e: Error) => (broken = e));
-      throw err;
-    } finally {
-      client.release(broken);
-    }
-  }
-
-  /**
-   * Admission and the operation in one round trip: two transactions in one query string (see
-   * 0010_admitted_calls.sql). When the operation fails, its transaction is rolled back and the
-   * admission (committed) is read back from the session, for the rate-limit headers.
-   */
-  private async admittedCall<R extends pg.QueryResultRow>(admission: DeferredAdmission, select: (argumentList: string) => string, values: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      const literal = (v: unknown) => (v === null || v === undefined ? 'null' : client.escapeLiteral(String(v)));
-      const admit = admission.args.map((a) => literal(prepareValue(a))).join(', ');
+      // A deferred admission goes first, as a transaction of its own (committed before the
+      // operation: 0010_admitted_calls.sql); the operation's transaction then becomes the caller
+      // it admitted. Either way the operation's result is the fourth of its transaction's five.
+      const admit = admission === undefined ? '' : "select set_config('app.admission', '', false); " +
+        'begin; set local role marine_anonymous; ' +
+        `select app_hidden.admit_for_call(${admission.args.map((a) => literal(prepareValue(a))).join(', ')})::text as admission; commit; `;
+      const become = admission === undefined
+        ? `set local role ${caller.role}; select set_config('app.user_id', ${caller.userId === null ? "''" : client.escapeLiteral(caller.userId)}, true)`
+        : 'set local role marine_anonymous; select app_hidden.assume_admitted()';
       let results: pg.QueryResult[];
       try {
         results = await client.query({
-          text: "select set_config('app.admission', '', false); " +
-            `begin; set local role marine_anonymous; select app_hidden.admit_for_call(${admit})::text as admission; commit; ` +
-            'begin; set local role marine_anonymous; select app_hidden.assume_admitted(); ' +
-            `${select(values.map(literal).join(', '))}; commit`,
+          text: `${admit}begin; ${become}; ${select(values.map(literal).join(', '))}; commit`,
           types,
         }) as unknown as pg.QueryResult[];
       } catch (err) {
-        const after = await client.query("rollback; select current_setting('app.admission', true) as admission")
+        // With an admission, it was committed unless it failed itself (then the setting is empty
+        // and err says why): read it back for the rate-limit headers.
+        const after = await client.query(`rollback${admission ? "; select current_setting('app.admission', true) as admission" : ''}`)
           .catch((e: Error) => { broken = e; throw err; }) as unknown as pg.QueryResult[];
         const admitted = after[1]?.rows[0]?.admission as string | null | undefined;
-        // Empty: admission itself failed (a bad key), and err says why.
-        if (admitted) admission.settle(JSON.parse(admitted));
+        if (admission && admitted) admission.settle(JSON.parse(admitted));
         throw err;
       }
-      admission.settle(JSON.parse(results[3]!.rows[0]!.admission as string));
-      return results[8] as pg.QueryResult<R>;
+      if (admission) admission.settle(JSON.parse(results[3]!.rows[0]!.admission as string));
+      return results[admission ? 8 : 3] as pg.QueryResult<R>;
     } finally {
       client.release(broken);
     }

@@ -147,14 +147,14 @@ describe('app_hidden.search_contractors', () => {
     expect(r.missing).toBe(0);
   });
 
-  test('the search text signature holds every word that AND and phrases need, nothing with OR or NOT', async () => {
+  test('the query signature holds every word that AND and phrases need, nothing with OR or NOT', async () => {
     const { rows: [r] } = await db.pool.query(`select
-        app_hidden.search_text_signature('Bottom painting') = app_hidden.lexeme_signature('{bottom,paint}') as plain,
-        app_hidden.search_text_signature('"bottom paint"') = app_hidden.lexeme_signature('{bottom,paint}') as quoted,
-        app_hidden.search_text_signature('shrink-wrap service') = app_hidden.lexeme_signature('{shrink-wrap,shrink,wrap,servic}') as compound,
+        app_hidden.query_signature(websearch_to_tsquery('english', 'Bottom painting')) = app_hidden.lexeme_signature('{bottom,paint}') as plain,
+        app_hidden.query_signature(websearch_to_tsquery('english', '"bottom paint"')) = app_hidden.lexeme_signature('{bottom,paint}') as quoted,
+        app_hidden.query_signature(websearch_to_tsquery('english', 'shrink-wrap service')) = app_hidden.lexeme_signature('{shrink-wrap,shrink,wrap,servic}') as compound,
         bit_count(app_hidden.lexeme_signature('{bottom}')) between 1 and 2 as one_word,
-        bit_count(app_hidden.search_text_signature('diesel or outboard')) as with_or,
-        bit_count(app_hidden.search_text_signature('marine -electronics')) as with_not`);
+        bit_count(app_hidden.query_signature(websearch_to_tsquery('english', 'diesel or outboard'))) as with_or,
+        bit_count(app_hidden.query_signature(websearch_to_tsquery('english', 'marine -electronics'))) as with_not`);
     expect(r).toEqual({ plain: true, quoted: true, compound: true, one_word: true, with_or: '0', with_not: '0' });
   });
 
@@ -163,8 +163,8 @@ describe('app_hidden.search_contractors', () => {
       const before = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 5)`);
       expect(before.total).toBe(0);
       await c.query(`update app_public.contractors set about = about || ' A quixotic crew.' where id = $1`, [active.id]);
-      const { rows: [s] } = await c.query(`select search_signature & app_hidden.search_text_signature('quixotic')
-        = app_hidden.search_text_signature('quixotic') as has from app_public.contractors where id = $1`, [active.id]);
+      const { rows: [s] } = await c.query(`select search_signature & app_hidden.query_signature(websearch_to_tsquery('english', 'quixotic'))
+        = app_hidden.query_signature(websearch_to_tsquery('english', 'quixotic')) as has from app_public.contractors where id = $1`, [active.id]);
       expect(s.has).toBe(true);
       const after = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 5)`);
       expect(after.contractors.map((x: { id: string }) => x.id)).toEqual([active.id]);
