@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { startCpuCount, type CpuPerRequest } from './cpu';
 import { ensureBenchDatabase } from './databases';
 import { load as runLoad, type LoadResult } from './load';
 import { requestFlowBody, workloads, type Req, type Workload } from './workloads';
@@ -22,7 +23,7 @@ const RESULTS = path.join(ROOT, 'bench/results');
 const NODE = process.execPath;
 const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench';
 
-interface Measured { rps: number; p50: number; p99: number; requests: number; failed: number }
+interface Measured { rps: number; p50: number; p99: number; requests: number; failed: number; cpu?: CpuPerRequest | null }
 interface Row {
   workload: string;
   api: Measured & { rssMaxMb: number };
@@ -112,9 +113,15 @@ function load(url: string, headers: Record<string, string>, requests: Req[], con
   return runLoad({ url, connections, duration, headers, requests });
 }
 
-const measured = (r: LoadResult): Measured => ({
-  rps: r.rps, p50: r.p50, p99: r.p99, requests: r.requests, failed: r.errors + r.timeouts + r.non2xx,
-});
+/** A measured load run, with the CPU its requests cost (apiPid: the process serving them). */
+async function measure(run: Promise<LoadResult>, apiPid?: number): Promise<Measured> {
+  const count = startCpuCount(apiPid);
+  const r = await run;
+  return {
+    rps: r.rps, p50: r.p50, p99: r.p99, requests: r.requests, failed: r.errors + r.timeouts + r.non2xx,
+    cpu: count(r.requests),
+  };
+}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -132,6 +139,7 @@ async function pgbench(authUrl: string, w: Workload, role: string, userId: strin
     args.push('-f', `${file}@1`);
   });
   args.push(authUrl);
+  const count = startCpuCount();
   const out = await run(PGBENCH, args);
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
   const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
@@ -143,7 +151,7 @@ async function pgbench(authUrl: string, w: Workload, role: string, userId: strin
     }
   }
   latencies.sort((a, b) => a - b);
-  return { rps: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, failed };
+  return { rps: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, failed, cpu: count(latencies.length) };
 }
 
 async function startChild(cmd: string, args: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>, logFile: string): Promise<ChildProcess> {
@@ -225,7 +233,7 @@ async function runSize(base: string, size: number, duration: number, connections
       if (warmup > 0) await load(api, headers, w.api, connections, warmup);
       let rssMax = 0;
       const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 100);
-      const apiRun = measured(await load(api, headers, w.api, connections, duration));
+      const apiRun = await measure(load(api, headers, w.api, connections, duration), pid);
       clearInterval(sampler);
       const db = w.sql ? await pgbench(authUrl, w, 'marine_admin', userId, connections, duration) : null;
 
@@ -234,7 +242,7 @@ async function runSize(base: string, size: number, duration: number, connections
       writeFileSync(bodyFile, body);
       const bare = await startChild(NODE, [path.join(__dirname, 'bare.js'), bodyFile, String(barePort)], process.env,
         async () => (await fetch(`http://127.0.0.1:${barePort}/`)).ok, path.join(os.tmpdir(), 'bench-bare.log'));
-      const http = measured(await load(`http://127.0.0.1:${barePort}`, headers, w.api, connections, duration));
+      const http = await measure(load(`http://127.0.0.1:${barePort}`, headers, w.api, connections, duration), bare.pid);
       await stop(bare);
 
       let graphql: Row['graphql'] = null;
@@ -244,7 +252,7 @@ async function runSize(base: string, size: number, duration: number, connections
         const checkBody = await check.text();
         if (!check.ok || checkBody.includes('"errors"')) throw new Error(`graphql ${w.name}: ${checkBody.slice(0, 1000)}`);
         if (warmup > 0) await load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, warmup);
-        graphql = { ...measured(await load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, duration)), note: w.graphqlNote };
+        graphql = { ...await measure(load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, duration), pid), note: w.graphqlNote };
       }
       const ceiling = db ? Math.min(db.rps, http.rps) : null;
       result.rows.push({
@@ -326,6 +334,16 @@ export function sizeMarkdown(r: SizeResult): string {
   }
   const notes = r.rows.filter((row) => row.graphql).map((row) => `- ${row.workload}: ${row.graphql!.note}`);
   lines.push('', 'GraphQL equivalents (c):', '', ...notes, '');
+  // Where the requests per second come from: on a shared two-core machine, CPU per request.
+  const cpu = (m: Measured | null | undefined, node: boolean) => (m?.cpu
+    ? `${node ? `${fms(m.cpu.apiMs)} + ` : ''}${fms(m.cpu.postgresMs)} (${m.cpu.machineBusyPercent.toFixed(0)}%)` : '–');
+  lines.push('CPU ms per request (Node process + PostgreSQL; in brackets, how busy the machine was):', '',
+    '| workload | API | (a) pgbench: PostgreSQL | (b) bare HTTP: Node | (c) GraphQL |', '|---|---:|---:|---:|---:|');
+  for (const row of r.rows.filter((x) => x.api.cpu)) {
+    const bare = row.http?.cpu ? `${fms(row.http.cpu.apiMs)} (${row.http.cpu.machineBusyPercent.toFixed(0)}%)` : '–';
+    lines.push(`| ${row.workload} | ${cpu(row.api, true)} | ${cpu(row.db, false)} | ${bare} | ${cpu(row.graphql, true)} |`);
+  }
+  lines.push('');
   return lines.join('\n');
 }
 

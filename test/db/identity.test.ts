@@ -91,6 +91,25 @@ describe('rate_limit_hit', () => {
       db.pool.query(`select app_hidden.rate_limit_hit('t:conc', 25, 3600) as r`)));
     expect(results.filter((r) => r.rows[0].r.allowed)).toHaveLength(25);
   });
+
+  test('exact under concurrency while earlier hits leave the window', async () => {
+    const hit = () => db.pool.query(`select app_hidden.rate_limit_hit('t:expire', 25, 1) as r`);
+    for (let i = 0; i < 10; i++) await hit();
+    await new Promise((r) => setTimeout(r, 1100));
+    const results = await Promise.all(Array.from({ length: 40 }, hit));
+    expect(results.filter((r) => r.rows[0].r.allowed)).toHaveLength(25);
+  });
+
+  test('each bucket keeps its log count and oldest hit, refusals included', async () => {
+    const { rows } = await db.pool.query(`
+      select c.bucket, c.hits, c.oldest_at, count(h.at)::int as logged, min(h.at) as oldest
+        from app_private.rate_limit_counts c left join app_private.rate_limit_hits h using (bucket)
+       where c.bucket like 't:%' group by c.bucket, c.hits, c.oldest_at`);
+    expect(rows.map((r) => r.bucket).sort()).toEqual(['t:conc', 't:expire', 't:roll']);
+    for (const r of rows) {
+      expect({ bucket: r.bucket, hits: r.hits, oldest: r.oldest_at }).toEqual({ bucket: r.bucket, hits: r.logged, oldest: r.oldest });
+    }
+  });
 });
 
 describe('own keys', () => {
