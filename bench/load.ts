@@ -19,6 +19,8 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Latency in ms at 0.5%, 1%, ... 100%. */
+  quantiles: number[];
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -28,7 +30,7 @@ const WRK = process.env.WRK ?? 'wrk';
 const SCRIPT = path.resolve(__dirname, '../../bench/wrk.lua');
 
 interface WrkOutput {
-  requests: number; durationUs: number; p50Us: number; p99Us: number;
+  requests: number; durationUs: number; p50Us: number; p99Us: number; quantilesUs: number[];
   connect: number; read: number; write: number; status: number; timeout: number;
 }
 
@@ -58,6 +60,7 @@ export function load(config: LoadConfig): Promise<LoadResult> {
         rps: r.requests / (r.durationUs / 1e6),
         p50: r.p50Us / 1000,
         p99: r.p99Us / 1000,
+        quantiles: r.quantilesUs.map((us) => us / 1000),
         errors: r.connect + r.read + r.write,
         timeouts: r.timeout,
         non2xx: r.status,

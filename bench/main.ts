@@ -1,5 +1,6 @@
 // npm run bench -- --size 100000 [--size 10000,1000000] [--duration 8] [--connections 8]
 //   [--only geo] (only workloads whose name contains it; prints, writes no results)
+//   [--slices 4] (the API and pgbench alternate in this many slices of each measurement)
 // For each size: a seeded bench_<size> database (cached, see databases.ts), the API started as
 // `npm start` starts it (scripts/serve.sh: production build, worker included), wrk in a separate
 // process (load.ts), and the baselines measured in the same run: (a) pgbench on the same SQL,
@@ -13,9 +14,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { startCpuCount, type CpuPerRequest } from './cpu';
+import { startCpuCount } from './cpu';
 import { ensureBenchDatabase } from './databases';
 import { load as runLoad, type LoadResult } from './load';
+import { combine, latencySlice, wrkSlice, type Measured, type Slice } from './slices';
 import { requestFlowBody, workloads, type Req, type Workload } from './workloads';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -23,7 +25,6 @@ const RESULTS = path.join(ROOT, 'bench/results');
 const NODE = process.execPath;
 const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench';
 
-interface Measured { rps: number; p50: number; p99: number; requests: number; failed: number; cpu?: CpuPerRequest | null }
 interface Row {
   workload: string;
   api: Measured & { rssMaxMb: number };
@@ -38,6 +39,7 @@ interface SizeResult {
   date: string;
   machine: string;
   durationSeconds: number;
+  slices: number;
   connections: number;
   rows: Row[];
   apiRssMaxMb: number;
@@ -113,14 +115,11 @@ function load(url: string, headers: Record<string, string>, requests: Req[], con
   return runLoad({ url, connections, duration, headers, requests });
 }
 
-/** A measured load run, with the CPU its requests cost (apiPid: the process serving them). */
-async function measure(run: Promise<LoadResult>, apiPid?: number): Promise<Measured> {
+/** A load run as a slice, with the CPU its requests cost (apiPid: the process serving them). */
+async function measure(run: () => Promise<LoadResult>, apiPid?: number): Promise<Slice> {
   const count = startCpuCount(apiPid);
-  const r = await run;
-  return {
-    rps: r.rps, p50: r.p50, p99: r.p99, requests: r.requests, failed: r.errors + r.timeouts + r.non2xx,
-    cpu: count(r.requests),
-  };
+  const r = await run();
+  return wrkSlice(r, count(r.requests));
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -129,7 +128,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Baseline a: pgbench, one script per parameter set, each the API's transaction. */
-async function pgbench(authUrl: string, w: Workload, role: string, userId: string, connections: number, duration: number): Promise<Measured> {
+async function pgbench(authUrl: string, w: Workload, role: string, userId: string, connections: number, duration: number): Promise<Slice> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
   const args = ['-n', '-c', String(connections), '-j', '2', '-T', String(duration), '-l', '--log-prefix', path.join(dir, 'log')];
   // pgbench takes at most 128 scripts.
@@ -141,17 +140,22 @@ async function pgbench(authUrl: string, w: Workload, role: string, userId: strin
   args.push(authUrl);
   const count = startCpuCount();
   const out = await run(PGBENCH, args);
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
   const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
-  const latencies: number[] = [];
+  // Log lines: client, transaction, latency (us), script, end time (s, us). Each client starts
+  // with a new backend (cold caches and plans), so the first quarter of the run (at most a
+  // second) is left out, as the API's warm-up is. CPU is per transaction of the whole run.
+  const done: Array<{ end: number; ms: number }> = [];
   for (const f of readdirSync(dir).filter((n) => n.startsWith('log'))) {
     for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n')) {
-      const us = line.split(' ')[2];
-      if (us) latencies.push(Number(us) / 1000);
+      const [, , us, , sec, usec] = line.split(' ');
+      if (usec) done.push({ end: Number(sec) + Number(usec) / 1e6, ms: Number(us) / 1000 });
     }
   }
-  latencies.sort((a, b) => a - b);
-  return { rps: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, failed, cpu: count(latencies.length) };
+  const cpu = count(done.length);
+  if (done.length === 0) return latencySlice([], duration, failed, cpu);
+  const first = Math.min(...done.map((d) => d.end)), last = Math.max(...done.map((d) => d.end));
+  const from = first + Math.min(1, (last - first) / 4);
+  return latencySlice(done.filter((d) => d.end > from).map((d) => d.ms), last - from, failed, cpu);
 }
 
 async function startChild(cmd: string, args: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>, logFile: string): Promise<ChildProcess> {
@@ -174,7 +178,7 @@ function stop(child: ChildProcess): Promise<void> {
   return new Promise((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); });
 }
 
-async function runSize(base: string, size: number, duration: number, connections: number, warmup: number, only?: string): Promise<SizeResult> {
+async function runSize(base: string, size: number, duration: number, connections: number, warmup: number, slices: number, only?: string): Promise<SizeResult> {
   const url = await ensureBenchDatabase(base, size, log);
   const authUrl = `${base.replace('postgres@', 'marine_authenticator@')}/bench_${size}`;
   const owner = new Client({ connectionString: url });
@@ -202,7 +206,7 @@ async function runSize(base: string, size: number, duration: number, connections
   const pid = apiProcess.pid!;
   const result: SizeResult = {
     size, date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
-    durationSeconds: duration, connections, rows: [], apiRssMaxMb: 0, failedRequests: 0,
+    durationSeconds: duration, slices, connections, rows: [], apiRssMaxMb: 0, failedRequests: 0,
   };
   try {
     // The admin key: register, promote (owner SQL, as `npm run admin` does), mint a svc_live_ key.
@@ -233,16 +237,23 @@ async function runSize(base: string, size: number, duration: number, connections
       if (warmup > 0) await load(api, headers, w.api, connections, warmup);
       let rssMax = 0;
       const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 100);
-      const apiRun = await measure(load(api, headers, w.api, connections, duration), pid);
+      // The API and pgbench alternate in slices (bench/slices.ts).
+      const apiSlices: Slice[] = [], dbSlices: Slice[] = [];
+      const sliceSeconds = Math.max(1, Math.round(duration / slices));
+      for (let i = 0; i < slices; i++) {
+        apiSlices.push(await measure(() => load(api, headers, w.api, connections, sliceSeconds), pid));
+        if (w.sql) dbSlices.push(await pgbench(authUrl, w, 'marine_admin', userId, connections, sliceSeconds));
+      }
       clearInterval(sampler);
-      const db = w.sql ? await pgbench(authUrl, w, 'marine_admin', userId, connections, duration) : null;
+      const apiRun = combine(apiSlices);
+      const db = w.sql ? combine(dbSlices) : null;
 
       const barePort = await freePort();
       const bodyFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-bare-')), 'body');
       writeFileSync(bodyFile, body);
       const bare = await startChild(NODE, [path.join(__dirname, 'bare.js'), bodyFile, String(barePort)], process.env,
         async () => (await fetch(`http://127.0.0.1:${barePort}/`)).ok, path.join(os.tmpdir(), 'bench-bare.log'));
-      const http = await measure(load(`http://127.0.0.1:${barePort}`, headers, w.api, connections, duration), bare.pid);
+      const http = combine([await measure(() => load(`http://127.0.0.1:${barePort}`, headers, w.api, connections, duration), bare.pid)]);
       await stop(bare);
 
       let graphql: Row['graphql'] = null;
@@ -252,7 +263,7 @@ async function runSize(base: string, size: number, duration: number, connections
         const checkBody = await check.text();
         if (!check.ok || checkBody.includes('"errors"')) throw new Error(`graphql ${w.name}: ${checkBody.slice(0, 1000)}`);
         if (warmup > 0) await load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, warmup);
-        graphql = { ...await measure(load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, duration), pid), note: w.graphqlNote };
+        graphql = { ...combine([await measure(() => load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, duration), pid)]), note: w.graphqlNote };
       }
       const ceiling = db ? Math.min(db.rps, http.rps) : null;
       result.rows.push({
@@ -321,7 +332,8 @@ export function sizeMarkdown(r: SizeResult): string {
   const lines = [
     `### ${r.size.toLocaleString('en-US')} contractors`,
     '',
-    `${r.date}, ${r.machine}; ${r.connections} connections, ${r.durationSeconds} s per measurement. ` +
+    `${r.date}, ${r.machine}; ${r.connections} connections, ${r.durationSeconds} s per measurement ` +
+      `(API and pgbench alternating in ${r.slices ?? 1} slices). ` +
       `Requests per second, latency p50/p99 in ms. API RSS max under load: ${r.apiRssMaxMb.toFixed(0)} MB; failed requests: ${r.failedRequests}.`,
     '',
     '| workload | API rps | API p50 | API p99 | (a) pgbench rps | (a) p50/p99 | (b) bare HTTP rps | (c) GraphQL rps | (c) p50/p99 | API / min(a,b) | API / c | API RSS MB |',
@@ -375,6 +387,7 @@ async function main(): Promise<void> {
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '8' },
       only: { type: 'string' },
+      slices: { type: 'string', default: '4' },
     },
   });
   const sizes = (values.size ?? ['100000']).flatMap((s) => s.split(',')).map(Number);
@@ -383,7 +396,8 @@ async function main(): Promise<void> {
   if (!base) throw new Error('DATABASE_URL or LOCAL_PG_URL_BASE must be set');
   mkdirSync(RESULTS, { recursive: true });
   for (const size of sizes) {
-    const r = await runSize(base, size, Number(values.duration), Number(values.connections), Number(values.warmup), values.only);
+    const r = await runSize(base, size, Number(values.duration), Number(values.connections), Number(values.warmup),
+      Math.max(1, Number(values.slices)), values.only);
     if (values.only) {
       console.log(sizeMarkdown(r));
       continue;

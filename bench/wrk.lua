@@ -23,10 +23,14 @@ function request()
   return requests[next_index]
 end
 
+-- The latency distribution as 200 quantiles (0.5% steps), so that runs can be combined
+-- (bench/slices.ts).
 function done(summary, latency, _)
   local e = summary.errors
+  local q = {}
+  for i = 1, 200 do q[i] = string.format("%d", latency:percentile(i / 2)) end
   io.write(string.format(
-    '{"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d}\n',
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    '{"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"quantilesUs":[%s],"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d}\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), table.concat(q, ","),
     e.connect, e.read, e.write, e.status, e.timeout))
 end
