@@ -62,6 +62,25 @@ const RAW_JSON_TYPES: pg.CustomTypesConfig = {
     JSON_OIDS.has(oid) ? (text: string) => new RawJson(text) : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/**
+ * client.query through node-pg's callback form. Its promise form kept every result alive through
+ * the young-generation collections (~70% of what a query allocated survived and was promoted, so
+ * the old generation filled with pages and a full collection ran every few hundred requests);
+ * through the callback form 0.1% survives (docs/performance.md, "Promoted results").
+ */
+export function send<R extends pg.QueryResultRow>(client: pg.PoolClient, config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
+  return new Promise((resolve, reject) => {
+    client.query<R>(config, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** pool.connect through the callback form, for the same reason as send(). */
+function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
+  return new Promise((resolve, reject) => {
+    pool.connect((err, client) => (err ? reject(err) : resolve(client!)));
+  });
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class Database {
@@ -69,19 +88,19 @@ export class Database {
 
   /** Runs fn in a transaction as the caller; commits on success, rolls back on any error. */
   async asCaller<T>(caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await checkOut(this.pool);
     let broken: Error | undefined;
     try {
       // One round trip: the role name comes from a closed set and the id is checked, so both
       // can be literals in a simple (multi-statement) query.
       if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
       const claim = caller.userId === null ? "''" : client.escapeLiteral(caller.userId);
-      await client.query(`begin; set local role ${caller.role}; select set_config('app.user_id', ${claim}, true)`);
+      await send(client, { text: `begin; set local role ${caller.role}; select set_config('app.user_id', ${claim}, true)` });
       const result = await fn(client);
-      await client.query('commit');
+      await send(client, { text: 'commit' });
       return result;
     } catch (err) {
-      await client.query('rollback').catch((e: Error) => (broken = e));
+      await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
       throw err;
     } finally {
       client.release(broken);
@@ -122,10 +141,10 @@ export class Database {
       await admission?.now();
       if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
       const placeholders = args.map((_, i) => `$${i + 1}`).join(', ');
-      return this.asCaller(caller, (client) => client.query<R>({ text: select(placeholders), values: args, types }));
+      return this.asCaller(caller, (client) => send<R>(client, { text: select(placeholders), values: args, types }));
     }
     if (!admission && caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
-    const client = await this.pool.connect();
+    const client = await checkOut(this.pool);
     let broken: Error | undefined;
     try {
       const literal = (v: unknown) => (v === null || v === undefined ? 'null' : client.escapeLiteral(String(v)));
@@ -140,14 +159,14 @@ export class Database {
         : 'set local role marine_anonymous; select app_hidden.assume_admitted()';
       let results: pg.QueryResult[];
       try {
-        results = await client.query({
+        results = await send(client, {
           text: `${admit}begin; ${become}; ${select(values.map(literal).join(', '))}; commit`,
           types,
         }) as unknown as pg.QueryResult[];
       } catch (err) {
         // With an admission, it was committed unless it failed itself (then the setting is empty
         // and err says why): read it back for the rate-limit headers.
-        const after = await client.query(`rollback${admission ? "; select current_setting('app.admission', true) as admission" : ''}`)
+        const after = await send(client, { text: `rollback${admission ? "; select current_setting('app.admission', true) as admission" : ''}` })
           .catch((e: Error) => { broken = e; throw err; }) as unknown as pg.QueryResult[];
         const admitted = after[1]?.rows[0]?.admission as string | null | undefined;
         if (admission && admitted) admission.settle(JSON.parse(admitted));
