@@ -66,7 +66,7 @@ const RAW_JSON_TYPES: pg.CustomTypesConfig = {
  * client.query through node-pg's callback form. Its promise form kept every result alive through
  * the young-generation collections (~70% of what a query allocated survived and was promoted, so
  * the old generation filled with pages and a full collection ran every few hundred requests);
- * through the callback form 0.1% survives (docs/performance.md, "Promoted results").
+ * through the callback form 0.1% survives (docs/performance.md, entry 16).
  */
 export function send<R extends pg.QueryResultRow>(client: pg.PoolClient, config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
   return new Promise((resolve, reject) => {
