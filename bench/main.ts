@@ -381,7 +381,8 @@ async function main(): Promise<void> {
     options: {
       size: { type: 'string', multiple: true },
       duration: { type: 'string', default: '8' },
-      warmup: { type: 'string', default: '2' },
+      // Long enough for V8 to reach its steady state on a ~300 rps workload (docs/performance.md).
+      warmup: { type: 'string', default: '10' },
       connections: { type: 'string', default: '8' },
       only: { type: 'string' },
       slices: { type: 'string', default: '4' },
