@@ -17,9 +17,7 @@ export interface LoadConfig {
 export interface LoadResult {
   requests: number;
   rps: number;
-  p50: number;
-  p99: number;
-  /** Latency in ms at 0.5%, 1%, ... 100%. */
+  /** Latency in ms at 0.5%, 1%, ... 100% (p50 is [99], p99 is [197]). */
   quantiles: number[];
   errors: number;
   timeouts: number;
@@ -30,7 +28,7 @@ const WRK = process.env.WRK ?? 'wrk';
 const SCRIPT = path.resolve(__dirname, '../../bench/wrk.lua');
 
 interface WrkOutput {
-  requests: number; durationUs: number; p50Us: number; p99Us: number; quantilesUs: number[];
+  requests: number; durationUs: number; quantilesUs: number[];
   connect: number; read: number; write: number; status: number; timeout: number;
 }
 
@@ -58,8 +56,6 @@ export function load(config: LoadConfig): Promise<LoadResult> {
       resolve({
         requests: r.requests,
         rps: r.requests / (r.durationUs / 1e6),
-        p50: r.p50Us / 1000,
-        p99: r.p99Us / 1000,
         quantiles: r.quantilesUs.map((us) => us / 1000),
         errors: r.connect + r.read + r.write,
         timeouts: r.timeout,
