@@ -330,7 +330,7 @@ export function sizeMarkdown(r: SizeResult): string {
     `### ${r.size.toLocaleString('en-US')} contractors`,
     '',
     `${r.date}, ${r.machine}; ${r.connections} connections, ${r.durationSeconds} s per measurement ` +
-      `(API and pgbench alternating in ${r.slices ?? 1} slices). ` +
+      `(API and pgbench alternating in ${r.slices} slices). ` +
       `Requests per second, latency p50/p99 in ms. API RSS max under load: ${r.apiRssMaxMb.toFixed(0)} MB; failed requests: ${r.failedRequests}.`,
     '',
     '| workload | API rps | API p50 | API p99 | (a) pgbench rps | (a) p50/p99 | (b) bare HTTP rps | (c) GraphQL rps | (c) p50/p99 | API / min(a,b) | API / c | API RSS MB |',
