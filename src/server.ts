@@ -17,7 +17,12 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const db = createDatabase(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  const db = createDatabase(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, {
+    max: config.DATABASE_POOL_SIZE,
+    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  }, (err) => logger.warn({ err }, 'database connection failed'));
   const graphql = await mountStaffGraphql({ config, db, logger });
   const app = createApp({ config, db, logger, staffGraphql: graphql.handler });
   const server = http.createServer(app);

@@ -85,7 +85,8 @@ EOF
   fi
   local port; port=$(cat "$port_file")
   if ! as_pg_owner "$PG_BIN/pg_ctl" status -D "$pgdata" >/dev/null 2>&1; then
-    touch "$DATA_DIR/pg.log"; is_root && chown postgres "$DATA_DIR/pg.log"
+    # The server log may hold statement text: readable by its owner only.
+    touch "$DATA_DIR/pg.log"; chmod 600 "$DATA_DIR/pg.log"; is_root && chown postgres "$DATA_DIR/pg.log"
     as_pg_owner "$PG_BIN/pg_ctl" start -w -t 60 -D "$pgdata" -l "$DATA_DIR/pg.log" >/dev/null ||
       { log "PostgreSQL did not start; see .data/pg.log"; tail -20 "$DATA_DIR/pg.log" >&2; exit 1; }
   fi

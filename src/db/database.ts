@@ -1,5 +1,7 @@
 // Every request's SQL runs in one transaction as the caller's role, with the caller's claims as
 // transaction-local settings, so row-level security decides what is visible (DESIGN.md).
+// Arguments travel as bound parameters, except in the directory's one-round-trip reads
+// (admittedCall), whose arguments are never secrets.
 import pg from 'pg';
 import { RawJson } from '../http/raw-json';
 
@@ -19,12 +21,16 @@ export interface Caller {
   admission?: DeferredAdmission;
 }
 
-/** An admission to run with the caller's first operation (db/migrations/0010_admitted_calls.sql). */
+/** An admission to run with the caller's first operation (app_hidden.admit_request). */
 export interface DeferredAdmission {
-  /** app_hidden.admit_for_call's arguments. */
+  /** The API key's SHA-256 digest, or null for an anonymous caller. */
+  readonly keyDigest: Buffer | null;
+  /** app_hidden.admit_request's arguments (the key digest first). */
   readonly args: readonly unknown[];
-  /** Applies admit_for_call's result (headers, the caller's role and id); throws the 429. */
+  /** Applies admit_request's result (headers, the caller's role and id). */
   settle(admission: unknown): void;
+  /** Applies admit_request's failure: a spent quota's RATEL becomes the 429 with its headers. */
+  fail(err: unknown): never;
   /** Admits in a round trip of its own (a request that ends before any operation). */
   now(): Promise<void>;
 }
@@ -83,21 +89,40 @@ function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
   });
 }
 
+/** Like send(), and hands each row to onRow as it arrives (before a later statement fails). */
+function sendWatching<R extends pg.QueryResultRow>(client: pg.PoolClient, config: pg.QueryConfig, onRow: (row: Record<string, unknown>) => void): Promise<pg.QueryResult<R>> {
+  return new Promise((resolve, reject) => {
+    const query = new pg.Query(config, (err, result) => (err ? reject(err) : resolve(result as unknown as pg.QueryResult<R>)));
+    query.on('row', onRow);
+    client.query(query);
+  });
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function checkedCaller(caller: Caller): Caller {
+  if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
+  return caller;
+}
+
+/** The statements that make a transaction the caller's: a role from a closed set, a checked id. */
+function becomeCaller(client: pg.PoolClient, caller: Caller): string {
+  const claim = caller.userId === null ? "''" : client.escapeLiteral(caller.userId);
+  return `set local role ${caller.role}; select set_config('app.user_id', ${claim}, true)`;
+}
+
+const ADMISSION_COLUMN = 'admission_';
 
 export class Database {
   constructor(readonly pool: pg.Pool) {}
 
   /** Runs fn in a transaction as the caller; commits on success, rolls back on any error. */
   async asCaller<T>(caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    checkedCaller(caller);
     const client = await checkOut(this.pool);
     let broken: Error | undefined;
     try {
-      // One round trip: the role name comes from a closed set and the id is checked, so both
-      // can be literals in a simple (multi-statement) query.
-      if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
-      const claim = caller.userId === null ? "''" : client.escapeLiteral(caller.userId);
-      await send(client, { text: `begin; set local role ${caller.role}; select set_config('app.user_id', ${claim}, true)` });
+      await send(client, { text: `begin; ${becomeCaller(client, caller)}` });
       const result = await fn(client);
       await send(client, { text: 'commit' });
       return result;
@@ -109,13 +134,7 @@ export class Database {
     }
   }
 
-  /**
-   * Calls one SQL function that returns JSON and gives back its parsed result. The whole
-   * transaction (begin, role, claims, the call, commit) is one simple-protocol query: one round
-   * trip instead of three (docs/performance.md). Arguments become literals exactly as pg would
-   * send them as parameters (prepareValue), quoted, so they stay untyped until PostgreSQL
-   * resolves them against the function's signature, as parameters do.
-   */
+  /** Calls one SQL function that returns JSON and gives back its parsed result. */
   async callJson<T = unknown>(caller: Caller, fn: string, args: unknown[]): Promise<T> {
     const result = await this.call<{ result: T }>(caller, (list) => `select ${checkedName(fn)}(${list}) as result`, args);
     const value = result.rows[0]!.result;
@@ -134,60 +153,77 @@ export class Database {
 
   // `select` builds the statement around the argument list (a function, not a `%s` to replace:
   // String.replace would read `$&` and `$'` inside an argument as patterns).
-  private async call<R extends pg.QueryResultRow>(caller: Caller, select: (argumentList: string) => string, args: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
+  private call<R extends pg.QueryResultRow>(caller: Caller, select: (argumentList: string) => string, args: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
     const admission = caller.admission;
     caller.admission = undefined;
-    const values = args.map((a) => prepareValue(a));
-    if (values.some((v) => Buffer.isBuffer(v))) {
-      // Binary arguments keep the parameterised path (none of today's operations take one).
-      await admission?.now();
-      if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
-      const placeholders = args.map((_, i) => `$${i + 1}`).join(', ');
-      return this.asCaller(caller, (client) => send<R>(client, { text: select(placeholders), values: args, types }));
-    }
-    if (!admission && caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
+    if (admission !== undefined) return this.admittedCall(admission, select, args, types);
+    // Bound parameters, in a transaction of the caller (three round trips).
+    const placeholders = args.map((_, i) => `$${i + 1}`).join(', ');
+    return this.asCaller(caller, (client) => send<R>(client, { text: select(placeholders), values: args, types }));
+  }
+
+  /**
+   * Admission and the operation in one round trip, for the directory's reads (docs/performance.md):
+   * one simple-protocol query of two transactions. The first admits (app_hidden.admit_request:
+   * the rate-limit count commits, and its bucket's lock is released, before the operation runs;
+   * a spent quota or a bad key raises, and PostgreSQL then runs nothing after it). The second
+   * becomes the admitted caller again from the key's digest (app_hidden.assume_caller) and runs
+   * the operation. Nothing is kept in the session, so nothing can leak to the next request.
+   * The arguments become literals exactly as pg would send them as parameters (prepareValue),
+   * quoted, so they stay untyped until PostgreSQL resolves them against the function's
+   * signature. Literals end up in PostgreSQL's log when a statement fails, so only the
+   * directory's operations come here: their arguments are search terms, never secrets (the key
+   * is a digest by now).
+   */
+  private async admittedCall<R extends pg.QueryResultRow>(admission: DeferredAdmission, select: (argumentList: string) => string,
+    args: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
     const client = await checkOut(this.pool);
     let broken: Error | undefined;
+    let admitted: string | undefined;
     try {
-      const literal = (v: unknown) => (v === null || v === undefined ? 'null' : client.escapeLiteral(String(v)));
-      // A deferred admission goes first, as a transaction of its own (committed before the
-      // operation: 0010_admitted_calls.sql); the operation's transaction then becomes the caller
-      // it admitted. Either way the operation's result is the fourth of its transaction's five.
-      const admit = admission === undefined ? '' : "select set_config('app.admission', '', false); " +
-        'begin; set local role marine_anonymous; ' +
-        `select app_hidden.admit_for_call(${admission.args.map((a) => literal(prepareValue(a))).join(', ')})::text as admission; commit; `;
-      const become = admission === undefined
-        ? `set local role ${caller.role}; select set_config('app.user_id', ${caller.userId === null ? "''" : client.escapeLiteral(caller.userId)}, true)`
-        : 'set local role marine_anonymous; select app_hidden.assume_admitted()';
+      const literal = (v: unknown): string => {
+        const value = prepareValue(v);
+        if (value === null || value === undefined) return 'null';
+        if (Buffer.isBuffer(value)) return `'\\x${value.toString('hex')}'::bytea`;
+        return client.escapeLiteral(String(value));
+      };
+      const keyDigest = literal(admission.keyDigest);
+      const text = 'begin; set local role marine_anonymous; '
+        + `select app_hidden.admit_request(${admission.args.map(literal).join(', ')})::text as ${ADMISSION_COLUMN}; commit; `
+        + `begin; set local role marine_anonymous; select app_hidden.assume_caller(${keyDigest}); `
+        + `${select(args.map(literal).join(', '))}; commit`;
       let results: pg.QueryResult[];
       try {
-        results = await send(client, {
-          text: `${admit}begin; ${become}; ${select(values.map(literal).join(', '))}; commit`,
-          types,
+        results = await sendWatching(client, { text, types }, (row) => {
+          if (ADMISSION_COLUMN in row) admitted = row[ADMISSION_COLUMN] as string;
         }) as unknown as pg.QueryResult[];
       } catch (err) {
-        // With an admission, it was committed unless it failed itself (then the setting is empty
-        // and err says why): read it back for the rate-limit headers.
-        const after = await send(client, { text: `rollback${admission ? "; select current_setting('app.admission', true) as admission" : ''}` })
-          .catch((e: Error) => { broken = e; throw err; }) as unknown as pg.QueryResult[];
-        const admitted = after[1]?.rows[0]?.admission as string | null | undefined;
-        if (admission && admitted) admission.settle(JSON.parse(admitted));
+        await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
+        // The admission committed unless it failed itself: its headers go on the answer.
+        if (admitted === undefined) admission.fail(err);
+        admission.settle(JSON.parse(admitted));
         throw err;
       }
-      if (admission) admission.settle(JSON.parse(results[3]!.rows[0]!.admission as string));
-      return results[admission ? 8 : 3] as pg.QueryResult<R>;
+      admission.settle(JSON.parse(admitted!));
+      // The operation's result is the one before the final commit.
+      return results[results.length - 2] as pg.QueryResult<R>;
     } finally {
       client.release(broken);
     }
   }
 
-  async isReachable(): Promise<boolean> {
-    try {
-      await this.pool.query('select 1');
-      return true;
-    } catch {
-      return false;
-    }
+  /**
+   * Whether the database answers within timeoutMs: 'ok', or why not ('saturated' when requests
+   * are queueing for a connection, 'unreachable' otherwise). Never waits longer than timeoutMs.
+   */
+  readiness(timeoutMs: number): Promise<'ok' | 'saturated' | 'unreachable'> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(this.pool.waitingCount > 0 ? 'saturated' : 'unreachable'), timeoutMs);
+      this.pool.query('select 1', (err) => {
+        clearTimeout(timer);
+        resolve(err ? 'unreachable' : 'ok');
+      });
+    });
   }
 
   close(): Promise<void> {
@@ -195,9 +231,36 @@ export class Database {
   }
 }
 
-export function createDatabase(connectionString: string, max: number): Database {
-  const pool = new pg.Pool({ connectionString, max, application_name: 'marine-api' });
-  // An idle client that loses its connection emits here; without a listener the process dies.
-  pool.on('error', () => undefined);
-  return new Database(pool);
+export interface PoolSettings {
+  max: number;
+  /** How long a request may wait for a connection (pg's connectionTimeoutMillis). */
+  acquireTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
+/**
+ * A pool whose connections can fail without taking the process down: pg-pool listens for errors
+ * on idle clients only and removes its listener while a client is checked out, so a connection
+ * that ends then (a terminated backend, a restart) would emit an unhandled 'error' and end the
+ * process. Every client gets a listener of its own for its whole life; the query in flight is
+ * rejected anyway (and becomes a 503), and a client released with its error is discarded.
+ */
+export function createPool(connectionString: string, applicationName: string, settings: PoolSettings,
+  onConnectionError: (err: Error) => void = () => undefined): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: settings.max,
+    application_name: applicationName,
+    connectionTimeoutMillis: settings.acquireTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+    idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
+  });
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  return pool;
+}
+
+export function createDatabase(connectionString: string, settings: PoolSettings, onConnectionError?: (err: Error) => void): Database {
+  return new Database(createPool(connectionString, 'marine-api', settings, onConnectionError));
 }

@@ -18,6 +18,8 @@ import { errorHandler, methodNotAllowed, notFound } from './errors';
 import { weakEtag } from './etag';
 import { requestLogger } from './request-log';
 
+const READY_TIMEOUT_MS = 900;
+
 export interface AppDeps {
   config: Config;
   db: Database;
@@ -55,9 +57,15 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Answers within a second, whatever the database does (a load balancer's probe must not hang).
   app.get('/readyz', async (_req, res) => {
-    const ok = await db.isReachable();
-    res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { success: false, error: 'Database unreachable' });
+    const state = await db.readiness(READY_TIMEOUT_MS);
+    if (state === 'ok') {
+      res.json({ status: 'ok' });
+      return;
+    }
+    res.status(503).set('Retry-After', '2')
+      .json({ success: false, error: state === 'saturated' ? 'Database pool saturated' : 'Database unreachable' });
   });
 
   // Registration has its own throttle; the request flow admits its POSTs itself (its confirm

@@ -2,6 +2,7 @@
 // failures and Express' own errors all end as {success: false, error, details?}.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DbRefusal } from '../db/database';
+import { isDatabaseUnavailable } from '../db/faults';
 import { esc, sendPage } from './html';
 
 export class ApiError extends Error {
@@ -56,8 +57,15 @@ function isHttpError(err: unknown): err is HttpErrorLike {
   return typeof err === 'object' && err !== null && typeof (err as HttpErrorLike).status === 'number';
 }
 
+/** Seconds a client is asked to wait when the database cannot serve. */
+const UNAVAILABLE_RETRY_AFTER = '2';
+
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
+  if (isDatabaseUnavailable(err)) {
+    return new ApiError(503, 'Service temporarily unavailable', 'The database is not answering; retry shortly.',
+      { 'Retry-After': UNAVAILABLE_RETRY_AFTER });
+  }
   if (isPgError(err) || err instanceof DbRefusal) {
     const status = STATUS_BY_SQLSTATE[err.code];
     if (status === undefined) return null;
@@ -93,8 +101,9 @@ export const errorHandler: ErrorRequestHandler = async (failure, req, res, _next
   let err: unknown = failure;
   // A request that failed before its deferred admission ran (src/identity/admission.ts) is
   // admitted first: it counts, and a bad key or a spent quota is the answer.
+  // (Not when the database is what failed: it would only wait for it again.)
   try {
-    await req.caller?.admission?.now();
+    if (!isDatabaseUnavailable(failure)) await req.caller?.admission?.now();
   } catch (admissionError) {
     err = admissionError;
   }
@@ -105,6 +114,7 @@ export const errorHandler: ErrorRequestHandler = async (failure, req, res, _next
     else res.status(500).json({ success: false, error: 'Internal server error' });
     return;
   }
+  if (apiError.status === 503) req.log.warn({ err }, 'database unavailable');
   res.set(apiError.headers);
   if (res.locals.html === true) {
     const details = apiError.details === undefined ? '' : `<p>${esc(apiError.details)}</p>`;

@@ -1,12 +1,16 @@
 // Admission of every API request: who is calling (an API key as a Bearer token, or anonymous by
 // client address) and whether their rolling-window quota allows one more request. One SQL call
-// (app_hidden.admit_for_call) decides both; this file only reads the header and writes headers.
-// The directory's operations admit in their operation's round trip (deferAdmission); every
-// other request admits before its handler runs (admission).
+// (app_hidden.admit_request) decides both; this file reads the header, hashes the key (SQL only
+// ever sees its digest) and writes headers.
+// The sequence: deferAdmission reads the key and leaves a pending admission on req.caller; the
+// first database call runs it (Database.admittedCall: in the same round trip as a directory
+// operation); admission() runs it before any other handler; the error handler runs it when a
+// request fails before either (a 400 still counts, and a bad key or spent quota is the answer).
 import type { RequestHandler, Response } from 'express';
 import type { Config } from '../config';
 import { ANONYMOUS, type Caller, type Database, type RequestRole } from '../db/database';
-import { ApiError } from '../http/errors';
+import { sha256 } from '../credentials';
+import { ApiError, isPgError } from '../http/errors';
 
 // A present header must be exactly this; anything else is a 401, never silently anonymous.
 const API_KEY_HEADER = /^Bearer (svc_(?:public|live)_[0-9a-f]{40})$/;
@@ -22,6 +26,12 @@ interface Admission {
   caller: { userId: string; keyId: string; tier: 'public' | 'admin' } | null;
   rate: RateState;
   role: RequestRole;
+}
+
+/** admit_request's refusal for a spent quota: RATEL with the admission as its detail. */
+function refusedAdmission(err: unknown): Admission | null {
+  if (!isPgError(err) || err.code !== 'RATEL' || !err.detail?.startsWith('{')) return null;
+  return JSON.parse(err.detail) as Admission;
 }
 
 export function setRateLimitHeaders(res: Response, rate: RateState): void {
@@ -63,22 +73,35 @@ export function apiKeyOf(authorization: string | undefined, ownerBearerAllowed =
 export function deferAdmission(db: Database, config: Config, options: { ownerBearerAllowed?: boolean } = {}): RequestHandler {
   return (req, res, next) => {
     const key = apiKeyOf(req.headers.authorization, options.ownerBearerAllowed);
+    const keyDigest = key === null ? null : sha256(key);
     const caller: Caller = { ...ANONYMOUS };
     caller.admission = {
-      args: [key, req.ip ?? 'unknown', config.RATE_LIMIT_WINDOW_SECONDS,
+      keyDigest,
+      args: [keyDigest, req.ip ?? 'unknown', config.RATE_LIMIT_WINDOW_SECONDS,
         config.RATE_LIMIT_ANONYMOUS, config.RATE_LIMIT_PUBLIC, config.RATE_LIMIT_ADMIN],
       settle(value) {
         const admitted = value as Admission;
         setRateLimitHeaders(res, admitted.rate);
-        if (!admitted.rate.allowed) throw rateLimitError(admitted.rate, config.RATE_LIMIT_WINDOW_SECONDS);
         caller.role = admitted.role;
         caller.userId = admitted.caller?.userId ?? null;
+      },
+      fail(err) {
+        const refused = refusedAdmission(err);
+        if (refused === null) throw err;
+        setRateLimitHeaders(res, refused.rate);
+        throw rateLimitError(refused.rate, config.RATE_LIMIT_WINDOW_SECONDS);
       },
       async now() {
         const pending = caller.admission;
         if (pending === undefined) return;
         caller.admission = undefined;
-        pending.settle(await db.callJson(ANONYMOUS, 'app_hidden.admit_for_call', [...pending.args]));
+        let admitted: unknown;
+        try {
+          admitted = await db.callJson(ANONYMOUS, 'app_hidden.admit_request', [...pending.args]);
+        } catch (err) {
+          pending.fail(err);
+        }
+        pending.settle(admitted);
       },
     };
     req.caller = caller;

@@ -3,6 +3,7 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Config } from '../config';
+import { mintApiKey } from '../credentials';
 import { ANONYMOUS, type Database } from '../db/database';
 import { parseOrThrow } from '../http/validate';
 import { rateLimitError, requireKey, setRateLimitHeaders } from './admission';
@@ -18,7 +19,15 @@ export const registration = z.object({
 export const newKey = z.object({ name: z.string().trim().min(1).max(100).optional() }).default({});
 export const keyId = z.object({ id: z.uuid('must be a key id') });
 
-interface MintedKey { id: string; name: string; prefix: string; tier: string; createdAt: string; apiKey: string }
+/** A key as SQL describes it (app_hidden.api_key_json), before the API adds the key it minted. */
+interface StoredKey { id: string; name: string; prefix: string; tier: 'public' | 'admin'; createdAt: string }
+
+/** Mints a key, has SQL store it (fn's last three arguments) and gives the stored key with the key itself. */
+async function withNewKey<T>(store: (minted: unknown[]) => Promise<T>, keyOf: (result: T) => StoredKey): Promise<{ result: T; apiKey: string }> {
+  const minted = mintApiKey();
+  const result = await store([minted.publicDigest, minted.adminDigest, minted.head]);
+  return { result, apiKey: minted.keyFor(keyOf(result).tier) };
+}
 
 /** Agent registration is throttled per client address, so keys cannot be farmed to escape limits. */
 function registrationThrottle(db: Database, config: Config): RequestHandler {
@@ -35,8 +44,11 @@ export function registrationRouter(db: Database, config: Config): Router {
   const router = Router();
   router.post('/agents/register', registrationThrottle(db, config), async (req, res) => {
     const body = parseOrThrow(registration, req.body, 'body');
-    const r = await db.callJson<{ agent: Record<string, unknown>; key: MintedKey }>(ANONYMOUS, 'app_hidden.register_agent',
-      [body.firstName, body.lastName, body.email, body.password, body.purpose ?? null]);
+    // The password travels as a bound parameter (Database.call), never as SQL text.
+    const { result: r, apiKey } = await withNewKey(
+      (minted) => db.callJson<{ agent: Record<string, unknown>; key: StoredKey }>(ANONYMOUS, 'app_hidden.register_agent',
+        [body.firstName, body.lastName, body.email, body.password, body.purpose ?? null, ...minted]),
+      (registered) => registered.key);
     const apiBase = `${config.publicBaseUrl}/api/v1/public`;
     res.json({
       success: true,
@@ -44,7 +56,7 @@ export function registrationRouter(db: Database, config: Config): Router {
         agent: r.agent,
         credentials: {
           email: r.agent.email,
-          apiKey: r.key.apiKey,
+          apiKey,
           apiKeyPrefix: r.key.prefix,
           apiBase,
           howToUse: `Send the key as a Bearer token on every request: "Authorization: Bearer ${r.key.prefix}…". `
@@ -68,8 +80,10 @@ export function accountRouter(db: Database): Router {
 
   router.post('/v1/user-api-keys', requireKey, async (req, res) => {
     const body = parseOrThrow(newKey, req.body ?? {}, 'body');
-    const key = await db.callJson<MintedKey>(req.caller, 'app_hidden.mint_own_api_key', [body.name ?? 'API key']);
-    res.status(201).json({ success: true, data: key });
+    const { result: key, apiKey } = await withNewKey(
+      (minted) => db.callJson<StoredKey>(req.caller, 'app_hidden.mint_own_api_key', [body.name ?? 'API key', ...minted]),
+      (stored) => stored);
+    res.status(201).json({ success: true, data: { ...key, apiKey } });
   });
 
   router.get('/v1/user-api-keys', requireKey, async (req, res) => {

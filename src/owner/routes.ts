@@ -7,7 +7,7 @@ import { ANONYMOUS, type Database } from '../db/database';
 import { notFound } from '../http/errors';
 import { parseOrThrow } from '../http/validate';
 import { acceptEstimateBody, markCompleteBody, messageBody, missingInfoBody, opportunityPath, reviewBody, selectVisitBody } from './params';
-import { ownerTokenOf } from './token';
+import { ownerTokenDigestOf } from './token';
 
 const BASE = '/search-mcp/owner/opportunities';
 
@@ -36,10 +36,10 @@ export const ownerWrites = {
 };
 
 /** Runs a parsed write as the owner (anonymous role; the token is the credential). */
-export function performOwnerWrite<S extends WriteSchema>(db: Database, write: OwnerWrite<S>, token: string,
+export function performOwnerWrite<S extends WriteSchema>(db: Database, write: OwnerWrite<S>, tokenDigest: string,
   opportunityId: string, body: z.output<S>): Promise<Preview | { opportunityId: string }> {
   return db.callJson<Preview | { opportunityId: string }>(ANONYMOUS, `app_hidden.${write.fn}`,
-    [token, opportunityId, ...write.args(body), body.confirm === true]);
+    [tokenDigest, opportunityId, ...write.args(body), body.confirm === true]);
 }
 
 export function ownerRouter(db: Database, admit: RequestHandler): Router {
@@ -47,16 +47,16 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
   router.use(BASE, admit);
 
   router.get(BASE, async (req, res) => {
-    const token = ownerTokenOf(req, undefined);
-    res.json({ success: true, data: await db.callJson(ANONYMOUS, `app_hidden.${ownerReads.list}`, [token]) });
+    const tokenDigest = ownerTokenDigestOf(req, undefined);
+    res.json({ success: true, data: await db.callJson(ANONYMOUS, `app_hidden.${ownerReads.list}`, [tokenDigest]) });
   });
 
   for (const [suffix, fn] of [['', ownerReads.opportunity], ['/status', ownerReads.status],
     ['/visit-options', ownerReads.visitOptions]] as const) {
     router.get(`${BASE}/:opportunityId${suffix}`, async (req, res) => {
-      const token = ownerTokenOf(req, undefined);
+      const tokenDigest = ownerTokenDigestOf(req, undefined);
       const { opportunityId } = parseOrThrow(opportunityPath, req.params, 'path');
-      res.json({ success: true, data: await db.callJson(ANONYMOUS, `app_hidden.${fn}`, [token, opportunityId]) });
+      res.json({ success: true, data: await db.callJson(ANONYMOUS, `app_hidden.${fn}`, [tokenDigest, opportunityId]) });
     });
   }
 
@@ -64,9 +64,9 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
   function write<S extends WriteSchema>(suffix: string, w: OwnerWrite<S>): void {
     router.post(`${BASE}/:opportunityId/${suffix}`, async (req, res) => {
       const body = parseOrThrow(w.schema, req.body ?? {}, 'body');
-      const token = ownerTokenOf(req, body.ownerAccessToken);
+      const tokenDigest = ownerTokenDigestOf(req, body.ownerAccessToken);
       const { opportunityId } = parseOrThrow(opportunityPath, req.params, 'path');
-      const result = await performOwnerWrite(db, w, token, opportunityId, body);
+      const result = await performOwnerWrite(db, w, tokenDigest, opportunityId, body);
       if ('preview' in result) {
         res.status(202).json({ success: true, confirmationRequired: true, writesPerformed: false,
           action: result.preview.action, detail: result.preview.detail });

@@ -2,6 +2,7 @@
 // input, calls one SQL function (db/migrations/0005_service_requests.sql) and maps the result.
 import express, { Router, type RequestHandler } from 'express';
 import type { Config } from '../config';
+import { mintToken, sha256, verificationDigest } from '../credentials';
 import { ANONYMOUS, type Caller, type Database } from '../db/database';
 import { wantsHtml } from '../http/html';
 import { trustedClientsOnly } from '../http/trusted-clients';
@@ -30,7 +31,8 @@ export function requestRouter(db: Database, config: Config, admit: RequestHandle
       res.redirect(307, OWNER_HELP_PATH);
       return;
     }
-    const view = await db.callJson<ConfirmationView>(ANONYMOUS, 'app_hidden.service_request_confirmation', [requestId, token]);
+    const view = await db.callJson<ConfirmationView>(ANONYMOUS, 'app_hidden.service_request_confirmation',
+      [requestId, verificationDigest(requestId, token)]);
     confirmForm(res, view, req.baseUrl + req.path, token);
   });
 
@@ -65,9 +67,13 @@ export async function createServiceRequest(db: Database, config: Config, caller:
 export async function confirmServiceRequest(db: Database, config: Config, caller: Caller, path: unknown, body: unknown): Promise<Confirmation> {
   const { requestId } = parseOrThrow(requestIdPath, path, 'path');
   const b = parseOrThrow(confirmBody, body, 'body');
-  return db.callJson<Confirmation>(caller, 'app_hidden.confirm_service_request', [
-    requestId, b.verificationCode ?? null, b.verificationToken ?? null, config.VERIFICATION_MAX_ATTEMPTS,
+  const digest = (secret: string | undefined) => (secret === undefined ? null : verificationDigest(requestId, secret));
+  // The owner access token is minted here; SQL stores its digest and says whether it was issued.
+  const ownerToken = mintToken();
+  const confirmation = await db.callJson<Confirmation>(caller, 'app_hidden.confirm_service_request', [
+    requestId, digest(b.verificationCode), digest(b.verificationToken), config.VERIFICATION_MAX_ATTEMPTS, sha256(ownerToken),
   ]);
+  return { ...confirmation, ownerAccessToken: confirmation.ownerAccessToken === null ? null : ownerToken };
 }
 
 /** A repeat confirm carries no owner access token: the field is left out rather than null. */

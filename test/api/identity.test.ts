@@ -234,6 +234,33 @@ describe('anonymous limit per client address', () => {
   });
 });
 
+// Issue 14: a failed admission once read the admission an earlier request had left on the same
+// pooled connection. One connection makes every request reuse it.
+describe('nothing an earlier request left on a pooled connection reaches the next one', () => {
+  let one: TestService;
+  beforeAll(async () => {
+    one = await startTestService({ DATABASE_POOL_SIZE: '1', RATE_LIMIT_ANONYMOUS: '1', TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => one.stop());
+
+  test('an unknown key after a keyed request, and after a spent quota, is a 401 without their rate-limit headers', async () => {
+    const unknown = { authorization: `Bearer svc_public_${'f'.repeat(40)}` };
+    const path = '/api/v1/public/contractors/search?limit=1';
+    const registered = await one.send('POST', '/api/agents/register',
+      { firstName: 'Pat', lastName: 'Pool', email: `pool${process.pid}@example.com`, password: PASSWORD });
+    const keyed = await one.send('GET', path, undefined, registered.body.data.credentials.apiKey);
+    expect([keyed.status, keyed.headers.get('ratelimit-limit')]).toEqual([200, '500']);
+    for (const previous of ['keyed', 'spent quota']) {
+      if (previous === 'spent quota') {
+        const from = () => one.get(path, { headers: { 'x-forwarded-for': '198.51.100.4' } });
+        expect([(await from()).status, (await from()).status]).toEqual([200, 429]);
+      }
+      const r = await one.get(path, { headers: unknown });
+      expect([previous, r.status, r.headers.get('ratelimit-limit'), r.headers.get('retry-after')]).toEqual([previous, 401, null, null]);
+    }
+  });
+});
+
 describe('registration throttle', () => {
   let throttled: TestService;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 // Users, keys and rate limits in SQL: every function's error codes, and row-level security for
 // each role (an agent sees only itself; no request role reaches a secret).
 import { Client } from 'pg';
+import { mintApiKey, sha256 } from '../../src/credentials';
 import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
 
 let db: TestDatabase;
@@ -9,13 +10,20 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
+/** A key minted as the API mints it: SQL gets both tiers' digests and the public head. */
+function minted(): { args: unknown[]; keyFor(tier: 'public' | 'admin'): string } {
+  const m = mintApiKey();
+  return { args: [m.publicDigest, m.adminDigest, m.head], keyFor: m.keyFor };
+}
+
 let n = 0;
 async function register(): Promise<{ userId: string; apiKey: string; keyId: string; email: string }> {
   const email = `agent${++n}@example.com`;
+  const key = minted();
   const { rows } = await db.pool.query(
-    `select app_hidden.register_agent('Ada', 'Lovelace', $1, 'correct horse battery', null) as r`, [email]);
+    `select app_hidden.register_agent('Ada', 'Lovelace', $1, 'correct horse battery', null, $2, $3, $4) as r`, [email, ...key.args]);
   const r = rows[0].r;
-  return { userId: r.agent.id, apiKey: r.key.apiKey, keyId: r.key.id, email };
+  return { userId: r.agent.id, apiKey: key.keyFor(r.key.tier), keyId: r.key.id, email };
 }
 
 describe('register_agent', () => {
@@ -33,13 +41,18 @@ describe('register_agent', () => {
   test('an e-mail taken in another letter case is CONFL', async () => {
     const a = await register();
     expect(await sqlState(db.pool.query(
-      `select app_hidden.register_agent('B', 'C', $1, 'correct horse battery', null)`, [a.email.toUpperCase()]))).toBe('CONFL');
+      `select app_hidden.register_agent('B', 'C', $1, 'correct horse battery', null, $2, $3, $4)`, [a.email.toUpperCase(), ...minted().args]))).toBe('CONFL');
   });
 });
 
 describe('authenticate_api_key and admit_request', () => {
   test('an unknown key is CREDS', async () => {
-    expect(await sqlState(db.pool.query(`select app_hidden.authenticate_api_key('svc_public_' || repeat('0', 40))`))).toBe('CREDS');
+    expect(await sqlState(db.pool.query('select app_hidden.authenticate_api_key($1)', [sha256(`svc_public_${'0'.repeat(40)}`)]))).toBe('CREDS');
+  });
+
+  test('a plain key is not a digest: CREDS', async () => {
+    const a = await register();
+    expect(await sqlState(db.pool.query('select app_hidden.authenticate_api_key($1::bytea)', [Buffer.from(a.apiKey)]))).toBe('CREDS');
   });
 
   test('a revoked key is CREDS', async () => {
@@ -47,15 +60,16 @@ describe('authenticate_api_key and admit_request', () => {
     await asRole(db, 'marine_agent', (c) => c.query('select app_hidden.revoke_own_api_key($1)', [a.keyId]), a.userId);
     // asRole rolled that back; revoke for real.
     await db.pool.query('update app_public.api_keys set revoked_at = now() where id = $1', [a.keyId]);
-    expect(await sqlState(db.pool.query('select app_hidden.authenticate_api_key($1)', [a.apiKey]))).toBe('CREDS');
+    expect(await sqlState(db.pool.query('select app_hidden.authenticate_api_key($1)', [sha256(a.apiKey)]))).toBe('CREDS');
   });
 
   test('an admin key of a demoted user acts as public', async () => {
     const a = await register();
     await db.pool.query(`select app_private.set_admin($1, true)`, [a.email]);
-    const { rows: [k] } = await db.pool.query(`select app_private.mint_api_key($1, 'live') as k`, [a.userId]);
-    expect(k.k.apiKey).toMatch(/^svc_live_/);
-    const tier = async () => (await db.pool.query('select app_hidden.authenticate_api_key($1) as r', [k.k.apiKey])).rows[0].r.tier;
+    const key = minted();
+    const { rows: [k] } = await db.pool.query(`select app_private.mint_api_key($1, 'live', $2, $3, $4) as k`, [a.userId, ...key.args]);
+    expect(k.k).toMatchObject({ tier: 'admin', prefix: expect.stringMatching(/^svc_live_[0-9a-f]{8}$/) });
+    const tier = async () => (await db.pool.query('select app_hidden.authenticate_api_key($1) as r', [sha256(key.keyFor('admin'))])).rows[0].r.tier;
     expect(await tier()).toBe('admin');
     await db.pool.query(`select app_private.set_admin($1, false)`, [a.email]);
     expect(await tier()).toBe('public');
@@ -64,13 +78,24 @@ describe('authenticate_api_key and admit_request', () => {
   test('admission counts anonymous callers by address and keys by key', async () => {
     const a = await register();
     const admit = async (key: string | null, ip: string) =>
-      (await db.pool.query('select app_hidden.admit_request($1, $2, 60, 2, 3, 4) as r', [key, ip])).rows[0].r;
+      (await db.pool.query('select app_hidden.admit_request($1, $2, 60, 2, 3, 4) as r', [key === null ? null : sha256(key), ip])).rows[0].r;
     expect((await admit(null, '10.0.0.1')).rate).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
     expect((await admit(null, '10.0.0.1')).rate).toMatchObject({ allowed: true, remaining: 0 });
-    expect((await admit(null, '10.0.0.1')).rate).toMatchObject({ allowed: false, remaining: 0 });
     expect((await admit(null, '10.0.0.2')).rate).toMatchObject({ allowed: true, remaining: 1 });
     const keyed = await admit(a.apiKey, '10.0.0.1');
-    expect(keyed).toMatchObject({ caller: { userId: a.userId, tier: 'public' }, rate: { allowed: true, limit: 3, remaining: 2 } });
+    expect(keyed).toMatchObject({ caller: { userId: a.userId, tier: 'public' }, rate: { allowed: true, limit: 3, remaining: 2 }, role: 'marine_agent' });
+  });
+
+  test('a spent quota is RATEL with the admission as detail, and is not counted', async () => {
+    const admit = () => db.pool.query(`select app_hidden.admit_request(null, '10.0.1.1', 60, 1, 3, 4) as r`);
+    await admit();
+    for (let i = 0; i < 2; i++) {
+      const err = await admit().catch((e: { code: string; detail: string }) => e) as { code: string; detail: string };
+      expect(err.code).toBe('RATEL');
+      expect(JSON.parse(err.detail)).toMatchObject({ caller: null, role: 'marine_anonymous', rate: { allowed: false, limit: 1, remaining: 0 } });
+    }
+    const { rows: [c] } = await db.pool.query(`select hits from app_private.rate_limit_counts where bucket = 'ip:10.0.1.1'`);
+    expect(c.hits).toBe(1);
   });
 });
 
@@ -116,22 +141,22 @@ describe('own keys', () => {
   test('a non-admin may hold 2 active keys (CONFL), an admin 5', async () => {
     const a = await register();
     await asRole(db, 'marine_agent', async (c) => {
-      await c.query(`select app_hidden.mint_own_api_key('second')`);
-      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('third')`))).toBe('CONFL');
+      await c.query(`select app_hidden.mint_own_api_key('second', $1, $2, $3)`, minted().args);
+      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('third', $1, $2, $3)`, minted().args))).toBe('CONFL');
     }, a.userId);
     await db.pool.query('select app_private.set_admin($1, true)', [a.email]);
     await asRole(db, 'marine_admin', async (c) => {
-      for (let i = 0; i < 4; i++) await c.query(`select app_hidden.mint_own_api_key('k')`);
-      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('sixth')`))).toBe('CONFL');
+      for (let i = 0; i < 4; i++) await c.query(`select app_hidden.mint_own_api_key('k', $1, $2, $3)`, minted().args);
+      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('sixth', $1, $2, $3)`, minted().args))).toBe('CONFL');
     }, a.userId);
   });
 
   test('minting or listing needs a user (CREDS / 42501 for anonymous)', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('x')`))).toBe('42501');
+      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('x', $1, $2, $3)`, minted().args))).toBe('42501');
     });
     await asRole(db, 'marine_agent', async (c) => {
-      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('x')`))).toBe('CREDS');
+      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('x', $1, $2, $3)`, minted().args))).toBe('CREDS');
     });
   });
 
@@ -213,9 +238,9 @@ describe('row-level security', () => {
   });
 });
 
-// The directory's round trip (0010_admitted_calls.sql): admission, then the operation as the
+// The directory's round trip (Database.admittedCall): admission, then the operation as the
 // admitted caller, in one query string sent by the API's login role.
-describe('admit_for_call and assume_admitted', () => {
+describe('admit_request and assume_caller in one round trip', () => {
   async function asAuthenticator<T>(fn: (c: Client) => Promise<T>): Promise<T> {
     const c = new Client({ connectionString: db.authUrl });
     await c.connect();
@@ -225,42 +250,62 @@ describe('admit_for_call and assume_admitted', () => {
       await c.end();
     }
   }
-  const roundTrip = (key: string | null, publicLimit = 100) => asAuthenticator(async (c) => {
-    const results = await c.query(`select set_config('app.admission', '', false);
+  const bytea = (key: string | null) => (key === null ? 'null' : `'\\x${sha256(key).toString('hex')}'::bytea`);
+  const roundTrip = (c: Client, key: string | null, publicLimit = 100) => c.query(`
       begin; set local role marine_anonymous;
-      select app_hidden.admit_for_call(${key === null ? 'null' : c.escapeLiteral(key)}, '192.0.2.7', 86400, 100, ${publicLimit}, 1000) as admission; commit;
-      begin; set local role marine_anonymous; select app_hidden.assume_admitted();
-      select current_user as role, current_setting('app.user_id') as user_id; commit`) as unknown as Array<{ rows: any[] }>;
-    return { admission: results[3]!.rows[0].admission, op: results[8]!.rows[0] };
-  });
+      select app_hidden.admit_request(${bytea(key)}, '192.0.2.7', 86400, 100, ${publicLimit}, 1000) as admission; commit;
+      begin; set local role marine_anonymous; select app_hidden.assume_caller(${bytea(key)});
+      select current_user as role, current_setting('app.user_id') as user_id; commit`)
+    .then((results) => {
+      const all = results as unknown as Array<{ rows: any[] }>;
+      return { admission: all[2]!.rows[0].admission, op: all[7]!.rows[0] };
+    });
 
   test('each tier runs as its role with its claims; the admission says which', async () => {
     const agent = await register();
     const admin = await register();
     await db.pool.query('select app_private.set_admin($1, true)', [admin.email]);
-    const { rows: [{ key }] } = await db.pool.query(`select app_private.mint_api_key($1, 'staff')->>'apiKey' as key`, [admin.userId]);
-    expect(await roundTrip(agent.apiKey)).toMatchObject({
-      admission: { role: 'marine_agent', caller: { userId: agent.userId, tier: 'public' }, rate: { allowed: true, limit: 100 } },
-      op: { role: 'marine_agent', user_id: agent.userId },
+    const key = minted();
+    await db.pool.query(`select app_private.mint_api_key($1, 'staff', $2, $3, $4)`, [admin.userId, ...key.args]);
+    await asAuthenticator(async (c) => {
+      expect(await roundTrip(c, agent.apiKey)).toMatchObject({
+        admission: { role: 'marine_agent', caller: { userId: agent.userId, tier: 'public' }, rate: { allowed: true, limit: 100 } },
+        op: { role: 'marine_agent', user_id: agent.userId },
+      });
+      expect((await roundTrip(c, key.keyFor('admin'))).op).toEqual({ role: 'marine_admin', user_id: admin.userId });
+      expect(await roundTrip(c, null)).toMatchObject({ admission: { role: 'marine_anonymous', caller: null }, op: { role: 'marine_anonymous', user_id: '' } });
     });
-    expect((await roundTrip(key)).op).toEqual({ role: 'marine_admin', user_id: admin.userId });
-    expect(await roundTrip(null)).toMatchObject({ admission: { role: 'marine_anonymous', caller: null }, op: { role: 'marine_anonymous', user_id: '' } });
   });
 
   test('a spent quota: the operation does not run (RATEL, the admission as detail)', async () => {
     const agent = await register();
-    const err = await roundTrip(agent.apiKey, 0).catch((e: { code: string; detail: string }) => e);
-    expect((err as { code: string }).code).toBe('RATEL');
-    expect(JSON.parse((err as { detail: string }).detail)).toMatchObject({ rate: { allowed: false, limit: 0, remaining: 0 } });
+    await asAuthenticator(async (c) => {
+      const err = await roundTrip(c, agent.apiKey, 0).catch((e: { code: string; detail: string }) => e) as { code: string; detail: string };
+      expect(err.code).toBe('RATEL');
+      expect(JSON.parse(err.detail)).toMatchObject({ rate: { allowed: false, limit: 0, remaining: 0 } });
+    });
   });
 
-  test('a bad key fails admission (CREDS) and leaves no admission in the session', async () => {
+  test('nothing stays on the connection: after an admin round trip, a bad key is CREDS and the next one anonymous', async () => {
+    const admin = await register();
+    await db.pool.query('select app_private.set_admin($1, true)', [admin.email]);
+    const key = minted();
+    await db.pool.query(`select app_private.mint_api_key($1, 'staff', $2, $3, $4)`, [admin.userId, ...key.args]);
     await asAuthenticator(async (c) => {
-      expect(await sqlState(c.query(`select set_config('app.admission', '', false); begin; set local role marine_anonymous;
-        select app_hidden.admit_for_call('svc_public_${'0'.repeat(40)}', '192.0.2.7', 86400, 100, 100, 1000); commit`))).toBe('CREDS');
+      await roundTrip(c, key.keyFor('admin'));
+      expect(await sqlState(roundTrip(c, `svc_public_${'0'.repeat(40)}`))).toBe('CREDS');
       await c.query('rollback');
-      expect((await c.query(`select current_setting('app.admission', true) as a`)).rows[0].a).toBe('');
-      expect(await sqlState(c.query('begin; set local role marine_anonymous; select app_hidden.assume_admitted()'))).toBe('P0001');
+      expect((await roundTrip(c, null)).op).toEqual({ role: 'marine_anonymous', user_id: '' });
+      expect((await c.query(`select current_user as role, current_setting('app.user_id', true) as user_id`)).rows[0])
+        .toEqual({ role: 'marine_authenticator', user_id: '' });
+    });
+  });
+
+  test('assume_caller of a revoked key is CREDS', async () => {
+    const agent = await register();
+    await db.pool.query('update app_public.api_keys set revoked_at = now() where id = $1', [agent.keyId]);
+    await asAuthenticator(async (c) => {
+      expect(await sqlState(c.query(`begin; set local role marine_anonymous; select app_hidden.assume_caller(${bytea(agent.apiKey)})`))).toBe('CREDS');
     });
   });
 });

@@ -1,4 +1,5 @@
 // The request flow's SQL functions (every error code) and policies (every role).
+import { verificationDigest } from '../../src/credentials';
 import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
 
 let db: TestDatabase;
@@ -17,10 +18,15 @@ const create = (client: { query: Function }, overrides: { specialty?: string; pr
   [overrides.specialty ?? specialty, overrides.description ?? 'A description of twenty+', overrides.pros ?? [pro],
     overrides.crid ?? null, overrides.lifetime ?? 3600]).then((r: { rows: Array<{ r: any }> }) => r.rows[0]!.r);
 
+/** The worker's call: digests of a code and a token, bound to the request. */
+const setCredentials = (requestId: string, code: string, token: string) =>
+  db.pool.query('select app_private.set_verification_credentials($1, $2, $3)',
+    [requestId, verificationDigest(requestId, code), verificationDigest(requestId, token)]);
+
 /** A draft with known credentials, as the worker would leave it after sending. */
 async function draftWithCredentials(lifetime = 3600): Promise<string> {
   const r = await create(db.pool, { lifetime });
-  await db.pool.query(`select app_private.set_verification_credentials($1, '12345678', $2)`, [r.requestId, 't'.repeat(64)]);
+  await setCredentials(r.requestId, '12345678', 't'.repeat(64));
   await db.pool.query('select app_private.mark_verification_sent($1)', [r.requestId]);
   return r.requestId;
 }
@@ -60,7 +66,7 @@ describe('service_request_confirmation (the GET page)', () => {
   test('NTFND for an unknown or malformed id, CREDS for a wrong token, EXPRD after expiry', async () => {
     const id = await draftWithCredentials();
     await asRole(db, 'marine_anonymous', async (c) => {
-      const view = (await c.query('select app_hidden.service_request_confirmation($1, $2) as r', [id, 't'.repeat(64)])).rows[0].r;
+      const view = (await c.query('select app_hidden.service_request_confirmation($1, $2) as r', [id, verificationDigest(id, 't'.repeat(64))])).rows[0].r;
       expect(view).toMatchObject({ requestId: id, status: 'draft', pros: [expect.any(String)] });
     });
     for (const [args, code] of [
@@ -69,19 +75,23 @@ describe('service_request_confirmation (the GET page)', () => {
       [[id, 'u'.repeat(64)], 'CREDS'],
     ] as const) {
       await asRole(db, 'marine_anonymous', async (c) => {
-        expect(await sqlState(c.query('select app_hidden.service_request_confirmation($1, $2)', [...args]))).toBe(code);
+        const [requestId, token] = args;
+        expect(await sqlState(c.query('select app_hidden.service_request_confirmation($1, $2)', [requestId, verificationDigest(requestId, token)]))).toBe(code);
       });
     }
     await db.pool.query(`update app_public.service_requests set expires_at = now() - interval '1 second' where id = $1`, [id]);
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(c.query('select app_hidden.service_request_confirmation($1, $2)', [id, 't'.repeat(64)]))).toBe('EXPRD');
+      expect(await sqlState(c.query('select app_hidden.service_request_confirmation($1, $2)', [id, verificationDigest(id, 't'.repeat(64))]))).toBe('EXPRD');
     });
   });
 });
 
 describe('confirm_service_request', () => {
+  const digest = (id: string, secret: string | null) => (secret === null ? null : verificationDigest(id, secret));
+  const ownerTokenDigest = Buffer.alloc(32, 7);
   const confirm = (id: string, code: string | null, token: string | null = null) =>
-    db.pool.query('select app_hidden.confirm_service_request($1, $2, $3, 5) as r', [id, code, token]).then((r) => r.rows[0].r);
+    db.pool.query('select app_hidden.confirm_service_request($1, $2, $3, 5, $4) as r', [id, digest(id, code), digest(id, token), ownerTokenDigest])
+      .then((r) => r.rows[0].r);
 
   test('a wrong code is a committed CREDS refusal that counts; the right one promotes once', async () => {
     const id = await draftWithCredentials();
@@ -89,7 +99,9 @@ describe('confirm_service_request', () => {
     const { rows } = await db.pool.query('select failed_attempts from app_public.service_requests where id = $1', [id]);
     expect(rows[0].failed_attempts).toBe(1);
     const ok = await confirm(id, null, 't'.repeat(64));
-    expect(ok).toMatchObject({ status: 'created', ownerAccessToken: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(ok).toMatchObject({ status: 'created', ownerAccessToken: 'issued' });
+    const { rows: tokens } = await db.pool.query('select digest, issued_via from app_private.owner_access_tokens where opportunity_id = $1', [ok.opportunityId]);
+    expect(tokens).toEqual([{ digest: ownerTokenDigest, issued_via: 'confirm_response' }]);
     expect(await confirm(id, '12345678')).toMatchObject({ status: 'already_confirmed', opportunityId: ok.opportunityId, ownerAccessToken: null });
   });
 
@@ -106,11 +118,13 @@ describe('confirm_service_request', () => {
   test('a credential is bound to its request: the same code on another draft does not match', async () => {
     const a = await draftWithCredentials();
     const b = (await create(db.pool)).requestId;
-    await db.pool.query(`select app_private.set_verification_credentials($1, '87654321', $2)`, [b, 'v'.repeat(64)]);
-    const { rows } = await db.pool.query(`select (select code_digest from app_private.service_request_secrets where request_id = $1)
-      <> app_private.credential_digest($2, '12345678') as differs`, [a, b]);
-    expect(rows[0].differs).toBe(true);
+    await setCredentials(b, '87654321', 'v'.repeat(64));
+    expect(verificationDigest(a, '12345678')).not.toEqual(verificationDigest(b, '12345678'));
     expect(await confirm(b, '12345678')).toHaveProperty('refusal');
+    // a's digest itself, presented for b, does not match either.
+    const { rows: [r] } = await db.pool.query('select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r',
+      [b, verificationDigest(a, '12345678'), ownerTokenDigest]);
+    expect(r.r).toHaveProperty('refusal');
   });
 });
 

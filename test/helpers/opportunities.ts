@@ -1,5 +1,6 @@
 // Opportunities for the owner tests, made through the same SQL functions the API calls, and
 // pro actions performed as staff (marine_admin) in committed transactions.
+import { mintToken, sha256, verificationDigest } from '../../src/credentials';
 import type { TestDatabase } from './db';
 import type { TestService } from './server';
 
@@ -20,9 +21,11 @@ export async function makeOpportunity(svc: TestService, proCount = 2, offset = 0
       $1, null, $2, 'Annapolis, MD', 'Blistered bottom paint needs stripping.', $3, null, null, 3600) as r`,
   [`owner-${n}-${process.pid}@example.com`, s.slug, pros.map((p) => p.slug)]);
   const id = draft.r.requestId;
-  await svc.db.pool.query(`select app_private.set_verification_credentials($1, '24681357', $2)`, [id, 'c'.repeat(64)]);
-  const { rows: [c] } = await svc.db.pool.query(`select app_hidden.confirm_service_request($1, '24681357', null, 5) as r`, [id]);
-  return { opportunityId: c.r.opportunityId, token: c.r.ownerAccessToken, quotes: c.r.quotes };
+  const code = verificationDigest(id, '24681357');
+  await svc.db.pool.query('select app_private.set_verification_credentials($1, $2, $3)', [id, code, verificationDigest(id, 'c'.repeat(64))]);
+  const token = mintToken();
+  const { rows: [c] } = await svc.db.pool.query('select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r', [id, code, sha256(token)]);
+  return { opportunityId: c.r.opportunityId, token, quotes: c.r.quotes };
 }
 
 /** Calls an app_public pro-action function as staff, committed; returns its row. */

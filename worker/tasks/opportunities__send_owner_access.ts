@@ -1,8 +1,8 @@
 // E-mails the owner an access token of its own after confirmation (minted here; only its digest
 // is stored). Idempotent: skipped once sent.
-import { randomBytes } from 'node:crypto';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
+import { mintToken, sha256 } from '../../src/credentials';
 import { ownerAccessEmail } from '../emails';
 import { call, type TaskDeps } from './deps';
 
@@ -15,8 +15,8 @@ export default function sendOwnerAccess(deps: TaskDeps): Task {
     const { opportunityId } = payload.parse(raw);
     const notice = await call<Notice | null>(helpers, 'owner_access_email', [opportunityId]);
     if (notice === null) return;
-    const token = randomBytes(32).toString('hex');
-    await call(helpers, 'set_owner_email_token', [opportunityId, token]);
+    const token = mintToken();
+    await call(helpers, 'set_owner_email_token', [opportunityId, sha256(token)]);
     await deps.mailer.send({ to: notice.to, ...ownerAccessEmail({ ...notice, token }) });
     await call(helpers, 'mark_owner_access_sent', [opportunityId]);
   };

@@ -8,14 +8,14 @@ import { ANONYMOUS } from '../../db/database';
 import { parseOrThrow } from '../../http/validate';
 import { opportunityPath } from '../../owner/params';
 import { ownerReads, ownerWrites, performOwnerWrite, type OwnerWrite, type WriteSchema } from '../../owner/routes';
-import { checkedOwnerToken } from '../../owner/token';
+import { checkedOwnerTokenDigest } from '../../owner/token';
 import type { ToolContext } from '../context';
 import { run, type Structured } from '../results';
 
 const ownerAccessToken = z.string().max(200)
   .describe('The owner access token from confirm_service_request or the owner\'s e-mail (64 hexadecimal characters).');
 const opportunityId = opportunityPath.shape.opportunityId;
-const tokenOf = (value: string | undefined) => checkedOwnerToken(value, 'Pass the owner access token as the ownerAccessToken argument.');
+const tokenDigestOf = (value: string | undefined) => checkedOwnerTokenDigest(value, 'Pass the owner access token as the ownerAccessToken argument.');
 
 const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const pro = z.looseObject({ quoteId: z.string(), contractorSlug: z.string(), contractorName: z.string() });
@@ -31,7 +31,7 @@ export function registerOwnerTools(server: McpServer, ctx: ToolContext): void {
     inputSchema: { ownerAccessToken },
     outputSchema: { opportunities: z.array(opportunity), ownerAccessScope: z.string() },
     annotations: READ,
-  }, (args) => run(ctx, () => read(ownerReads.list, [tokenOf(args.ownerAccessToken)])));
+  }, (args) => run(ctx, () => read(ownerReads.list, [tokenDigestOf(args.ownerAccessToken)])));
 
   for (const [name, title, description, fn, outputSchema] of [
     ['owner_get_opportunity', 'Owner Opportunity', 'The Opportunity with every pro thread: messages, missing-info requests, estimates, visits, review.',
@@ -47,9 +47,9 @@ export function registerOwnerTools(server: McpServer, ctx: ToolContext): void {
       outputSchema,
       annotations: READ,
     }, (args) => run(ctx, async () => {
-      const token = tokenOf(args.ownerAccessToken);
+      const tokenDigest = tokenDigestOf(args.ownerAccessToken);
       const { opportunityId: id } = parseOrThrow(opportunityPath, { opportunityId: args.opportunityId }, 'path');
-      return read(fn, [token, id]);
+      return read(fn, [tokenDigest, id]);
     }));
   }
 
@@ -75,9 +75,9 @@ export function registerOwnerTools(server: McpServer, ctx: ToolContext): void {
     }, (args: Record<string, unknown>) => run(ctx, async () => {
       const { opportunityId: rawId, ...rawBody } = args;
       const body = parseOrThrow(w.schema, rawBody, 'body');
-      const token = tokenOf(body.ownerAccessToken);
+      const tokenDigest = tokenDigestOf(body.ownerAccessToken);
       const { opportunityId: id } = parseOrThrow(opportunityPath, { opportunityId: rawId }, 'path');
-      const result = await performOwnerWrite(ctx.db, w, token, id, body);
+      const result = await performOwnerWrite(ctx.db, w, tokenDigest, id, body);
       if ('preview' in result) {
         return { confirmationRequired: true, writesPerformed: false, action: result.preview.action, detail: result.preview.detail };
       }
