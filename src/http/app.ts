@@ -18,7 +18,7 @@ import { errorHandler, methodNotAllowed, notFound } from './errors';
 import { weakEtag } from './etag';
 import { requestLogger } from './request-log';
 
-const READY_TIMEOUT_MS = 900;
+const READY_TIMEOUT_MS = 750;
 
 export interface AppDeps {
   config: Config;

@@ -1,0 +1,92 @@
+// A throwaway PostgreSQL cluster of the fault tests' own (initdb in a temporary folder, on a free
+// port): they kill its backends and restart it, which the shared test cluster must never see.
+// Its server log is kept for the secrets scan (default logging: failed statements are written
+// with their text, log_min_error_statement = error).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { freePort } from '../helpers/server';
+
+const run = promisify(execFile);
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const ROOT = path.resolve(__dirname, '../..');
+const isRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL server program as the cluster's owner (initdb refuses root). */
+function asOwner(program: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const file = path.join(PG_BIN, program);
+  return isRoot ? run('runuser', ['-u', 'postgres', '--', file, ...args]) : run(file, args);
+}
+
+export class FaultCluster {
+  private constructor(readonly dir: string, readonly port: number) {}
+
+  get dataDir(): string { return path.join(this.dir, 'data'); }
+  get logFile(): string { return path.join(this.dir, 'server.log'); }
+  get url(): string { return `postgres://postgres@127.0.0.1:${this.port}/marine`; }
+  get authUrl(): string { return `postgres://marine_authenticator@127.0.0.1:${this.port}/marine`; }
+
+  /** initdb, start, create the database, migrate, load `size` demo contractors. */
+  static async create(size: number): Promise<FaultCluster> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marine-faults-'));
+    fs.chmodSync(dir, 0o755);
+    if (isRoot) await run('chown', ['postgres:postgres', dir]);
+    const cluster = new FaultCluster(dir, await freePort());
+    await asOwner('initdb', ['-D', cluster.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    fs.appendFileSync(path.join(cluster.dataDir, 'postgresql.conf'), [
+      `port = ${cluster.port}`, "listen_addresses = '127.0.0.1'", "unix_socket_directories = ''",
+      'max_connections = 100', 'fsync = off', 'log_min_error_statement = error', '',
+    ].join('\n'));
+    await cluster.start();
+    await cluster.sql('create database marine', 'postgres');
+    const env = { ...process.env, DATABASE_URL: cluster.url };
+    await run(process.execPath, [path.join(ROOT, 'dist/scripts/migrate.js')], { env });
+    await run(process.execPath, [path.join(ROOT, 'dist/scripts/seed/load.js'), '--size', String(size)], { env });
+    return cluster;
+  }
+
+  async start(): Promise<void> {
+    await asOwner('pg_ctl', ['start', '-w', '-t', '60', '-D', this.dataDir, '-l', this.logFile]);
+  }
+
+  async stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    await asOwner('pg_ctl', ['stop', '-w', '-t', '60', '-m', mode, '-D', this.dataDir]);
+  }
+
+  /** One statement as the superuser, on a connection of its own. */
+  async sql<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, database = 'marine', values: unknown[] = []): Promise<R[]> {
+    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${this.port}/${database}` });
+    await client.connect();
+    try {
+      return (await client.query<R>(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Terminates every backend of the API (its connections say application_name marine-api). */
+  async terminateApiBackends(): Promise<number> {
+    const rows = await this.sql<{ n: number }>(`select count(*) filter (where pg_terminate_backend(pid))::int as n
+      from pg_stat_activity where application_name = 'marine-api'`);
+    return rows[0]!.n;
+  }
+
+  serverLog(): string {
+    return fs.readFileSync(this.logFile, 'utf8');
+  }
+
+  /** The whole database as pg_dump writes it (schema and data). */
+  async dump(): Promise<string> {
+    const { stdout } = await run(path.join(PG_BIN, 'pg_dump'), ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', 'marine'],
+      { maxBuffer: 512 * 1024 * 1024 });
+    return stdout;
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop('immediate').catch(() => undefined);
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
