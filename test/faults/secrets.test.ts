@@ -1,0 +1,115 @@
+// No plaintext secret anywhere (issue 14; DESIGN.md): every flow that handles a password, an API
+// key, a verification code or token or an owner access token is run, failures included, on a
+// cluster of this file's own with PostgreSQL's default logging (failed statements are written
+// with their text). Then its server log, the service's own log and a pg_dump are searched for
+// every secret the flows used.
+import { randomBytes } from 'node:crypto';
+import { SmtpSink } from '../helpers/smtp';
+import { REQUESTS, requestBody, verificationOf } from '../helpers/requests';
+import { FaultCluster } from './cluster';
+import { ServiceProcess } from './service';
+
+let cluster: FaultCluster;
+let service: ServiceProcess;
+const sink = new SmtpSink();
+beforeAll(async () => {
+  cluster = await FaultCluster.create(100);
+  await sink.start();
+  service = await ServiceProcess.start({
+    DATABASE_URL: cluster.url, AUTH_DATABASE_URL: cluster.authUrl, SMTP_URL: sink.url, RATE_LIMIT_PUBLIC: '8', LOG_LEVEL: 'debug',
+  });
+}, 120_000);
+afterAll(async () => {
+  await service?.kill('SIGKILL');
+  await sink.stop();
+  await cluster?.destroy();
+});
+
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(service.url + path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text.startsWith('{') ? JSON.parse(text) : text) as any };
+}
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+test('no password, key, code or token in PostgreSQL\'s log, the service\'s log or a dump, after every flow and failure', async () => {
+  const secrets: Record<string, string> = {};
+  const statuses: number[] = [];
+  const expectStatus = (r: { status: number }, status: number) => {
+    statuses.push(r.status);
+    expect(r.status).toBe(status);
+  };
+
+  // Registration, and a duplicate one (its statement fails: CONFL).
+  secrets.password = `pw-${randomBytes(12).toString('hex')}`;
+  secrets.secondPassword = `pw-${randomBytes(12).toString('hex')}`;
+  const agent = { firstName: 'Sam', lastName: 'Secret', email: `sam${process.pid}@example.com` };
+  const registered = await call('POST', '/api/agents/register', { ...agent, password: secrets.password });
+  expectStatus(registered, 200);
+  secrets.apiKey = registered.body.data.credentials.apiKey;
+  expectStatus(await call('POST', '/api/agents/register', { ...agent, password: secrets.secondPassword }), 409);
+
+  // Keyed requests that succeed and that fail in SQL (404, 400), a second key, an unknown key, a spent quota.
+  const key = bearer(secrets.apiKey!);
+  expectStatus(await call('GET', '/api/v1/public/contractors/search?q=diesel', undefined, key), 200);
+  expectStatus(await call('GET', '/api/v1/public/contractors/no-such-pro', undefined, key), 404);
+  expectStatus(await call('GET', '/api/v1/public/contractors/search?specialty=no-such-thing', undefined, key), 400);
+  const minted = await call('POST', '/api/v1/user-api-keys', { name: 'second' }, key);
+  expectStatus(minted, 201);
+  secrets.secondKey = minted.body.data.apiKey;
+  expectStatus(await call('GET', '/api/account/me', undefined, key), 200);
+  secrets.unknownKey = `svc_public_${randomBytes(20).toString('hex')}`;
+  expectStatus(await call('GET', '/api/v1/public/contractors/search', undefined, bearer(secrets.unknownKey!)), 401);
+  for (let i = 0; i < 8; i++) await call('GET', '/api/v1/public/articles', undefined, bearer(secrets.secondKey!));
+  expectStatus(await call('GET', '/api/v1/public/contractors/no-such-pro', undefined, bearer(secrets.secondKey!)), 429);
+
+  // The request flow: a wrong code, the confirm page with the link's token, the right code.
+  const specialty = (await call('GET', '/api/v1/public/contractors/specialties')).body.data.specialties[0].slug as string;
+  const body = requestBody(specialty, []);
+  const created = await call('POST', REQUESTS, body);
+  expectStatus(created, 201);
+  const requestId = created.body.data.requestId as string;
+  const [mail] = await sink.waitFor((m) => m.to.includes(body.owner.email) && m.subject.startsWith('Confirm your'));
+  const { code, token } = verificationOf(mail!);
+  secrets.code = code;
+  secrets.verificationToken = token;
+  const wrong = code === '00000000' ? '11111111' : '00000000';
+  expectStatus(await call('POST', `${REQUESTS}/${requestId}/confirm`, { verificationCode: wrong }), 401);
+  expectStatus(await call('GET', `${REQUESTS}/${requestId}/confirm?token=${token}`), 200);
+  secrets.wrongToken = randomBytes(32).toString('hex');
+  expectStatus(await call('GET', `${REQUESTS}/${requestId}/confirm?token=${secrets.wrongToken}`), 401);
+  const confirmed = await call('POST', `${REQUESTS}/${requestId}/confirm`, { verificationCode: code });
+  expectStatus(confirmed, 200);
+  secrets.ownerToken = confirmed.body.data.ownerAccessToken;
+  const opportunityId = confirmed.body.data.opportunityId as string;
+  const [access] = await sink.waitFor((m) => m.to.includes(body.owner.email) && m.subject.endsWith('request is confirmed'));
+  secrets.emailedOwnerToken = /\b([0-9a-f]{64})\b/.exec(access!.text)![1]!;
+
+  // Owner operations: the right token, another Opportunity's id, an unknown token.
+  const owner = { 'x-service-owner-access-token': secrets.ownerToken! };
+  expectStatus(await call('GET', `/api/v1/public/search-mcp/owner/opportunities/${opportunityId}`, undefined, owner), 200);
+  expectStatus(await call('GET', `/api/v1/public/search-mcp/owner/opportunities/${opportunityId}`, undefined,
+    { 'x-service-owner-access-token': secrets.emailedOwnerToken! }), 200);
+  expectStatus(await call('GET', '/api/v1/public/search-mcp/owner/opportunities/00000000-0000-4000-8000-000000000000', undefined, owner), 404);
+  secrets.unknownOwnerToken = randomBytes(32).toString('hex');
+  expectStatus(await call('GET', `/api/v1/public/search-mcp/owner/opportunities/${opportunityId}`, undefined,
+    { 'x-service-owner-access-token': secrets.unknownOwnerToken! }), 401);
+
+  // The log files were written (failed statements included), and none holds a secret.
+  const serverLog = cluster.serverLog();
+  expect(serverLog).toMatch(/STATEMENT: /);
+  const places = { 'PostgreSQL log': serverLog, 'service log': service.output, 'pg_dump': await cluster.dump() };
+  const found: string[] = [];
+  for (const [where, text] of Object.entries(places)) {
+    for (const [name, secret] of Object.entries(secrets)) {
+      const pattern = name === 'code' ? new RegExp(`(?<!\\d)${secret}(?!\\d)`) : new RegExp(secret, 'i');
+      if (pattern.test(text)) found.push(`${name} in ${where}`);
+    }
+  }
+  console.info('secrets scan', { secrets: Object.keys(secrets).length, statuses: statuses.length, logBytes: serverLog.length });
+  expect(found).toEqual([]);
+}, 90_000);
