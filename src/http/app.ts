@@ -13,6 +13,7 @@ import { ownerHelpRouter } from '../portal/owner-help';
 import { portalRouter } from '../portal/routes';
 import { requestRouter } from '../requests/routes';
 import type { Logger } from '../log';
+import { BODY_LIMIT_BYTES } from './body-limit';
 import './caller';
 import { errorHandler, methodNotAllowed, notFound } from './errors';
 import { weakEtag } from './etag';
@@ -52,7 +53,7 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   app.set('etag', weakEtag);
 
   app.use(requestLogger(logger));
-  app.use(express.json({ limit: '100kb' }));
+  app.use(express.json({ limit: BODY_LIMIT_BYTES }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

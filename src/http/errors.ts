@@ -29,6 +29,9 @@ const STATUS_BY_SQLSTATE: Record<string, number> = {
   '23514': 400,
   '23502': 400,
   '22P02': 400,
+  // Backstop for bytes PostgreSQL cannot take (a NUL) that reach SQL unparsed, e.g. GraphQL variables.
+  '22021': 400,
+  '22P05': 400,
   '22023': 400,
   '22003': 400,
   '42501': 403,

@@ -2,16 +2,27 @@
 // parameter and the rule. Handlers get the parsed value and never look at raw input again.
 import { z } from 'zod';
 import { ApiError } from './errors';
+import { nulBytePath, printablePath } from './nul-bytes';
 
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body' | 'path'): z.output<S> {
+type Where = 'query' | 'body' | 'path';
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: Where): z.output<S> {
+  // The raw input, fields the schema would drop included: nothing with a NUL goes further.
+  const nul = nulBytePath(input);
+  if (nul !== null) {
+    throw invalid(where, printablePath(nul), 'must not contain NUL bytes',
+      'PostgreSQL text cannot hold the NUL character (U+0000); remove it.');
+  }
   const result = schema.safeParse(where === 'query' ? withoutEmptyValues(input) : input);
   if (result.success) return result.data;
   const problems = result.error.issues.map((i) => `${i.path.join('.') || where}: ${i.message}`);
   const first = result.error.issues[0]!;
-  const name = first.path.join('.');
+  throw invalid(where, first.path.join('.'), first.message, problems.join('; '));
+}
+
+function invalid(where: Where, name: string, message: string, details: string): ApiError {
   const noun = where === 'body' ? 'body field' : `${where} parameter`;
-  throw new ApiError(400, name ? `Invalid ${noun} '${name}': ${first.message}` : `Invalid ${where}: ${first.message}`,
-    problems.join('; '));
+  return new ApiError(400, name ? `Invalid ${noun} '${name}': ${message}` : `Invalid ${where}: ${message}`, details);
 }
 
 /** Query values arrive as strings; an empty value (`?q=`) counts as absent. */

@@ -1,11 +1,14 @@
 // The MCP endpoint (/mcp, Streamable HTTP, stateless). Each POST is admitted like any /api
 // request (API key as Bearer or anonymous by address; rate-limit headers; 401/429 in the API's
-// error shape), then gets a fresh server and transport bound to that request's caller.
+// error shape), carries one JSON-RPC message (batches are refused), then gets a fresh server and
+// transport bound to that request's caller.
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Router } from 'express';
 import type { AppDeps } from '../http/app';
+import { BODY_LIMIT_BYTES } from '../http/body-limit';
 import { methodNotAllowed } from '../http/errors';
 import { admission } from '../identity/admission';
+import { refuseBatches } from './batch';
 import { createMcpServer } from './server';
 
 export const MCP_PATH = '/mcp';
@@ -14,11 +17,15 @@ export function mcpRouter(deps: AppDeps): Router {
   const { config, db } = deps;
   const router = Router();
 
-  router.post(MCP_PATH, admission(db, config), async (req, res) => {
+  // Admitted first, so a refused batch still counts once.
+  router.post(MCP_PATH, admission(db, config), refuseBatches, async (req, res) => {
     const server = createMcpServer({ db, config, caller: req.caller, ip: req.ip ?? '', log: req.log });
     // No sessions: nothing to keep between requests, and any API process can answer any call.
     // JSON responses: every tool answers once, so there is nothing to stream.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // The body limit applies if the transport ever reads a body express.json left alone.
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: BODY_LIMIT_BYTES,
+    });
     res.on('close', () => {
       void transport.close();
       void server.close();

@@ -99,10 +99,10 @@ export function buildDocument(publicBaseUrl: string): ReturnType<typeof createDo
         get: directory('Every specialty', r.specialtiesResponse, {}),
       },
       '/api/v1/public/contractors/{slug}': {
-        get: directory('A contractor\'s full profile, by slug', r.profileResponse, { requestParams: { path: slugPath } }, 404),
+        get: directory('A contractor\'s full profile, by slug', r.profileResponse, { requestParams: { path: slugPath } }, 400, 404),
       },
       '/api/v1/public/contractors/by-id/{id}': {
-        get: directory('A contractor\'s full profile, by id', r.profileResponse, { requestParams: { path: idPath } }, 404),
+        get: directory('A contractor\'s full profile, by id', r.profileResponse, { requestParams: { path: idPath } }, 400, 404),
       },
       '/api/v1/public/articles': {
         get: directory('Articles, newest first', r.articlesResponse, { requestParams: { query: postsQuery } }, 400),
@@ -155,6 +155,7 @@ export function buildDocument(publicBaseUrl: string): ReturnType<typeof createDo
           responses: {
             200: { description: 'A script-free, non-cached HTML form.', content: { 'text/html': { schema: z.string() } } },
             307: { description: 'No token: redirects to the owners\' help page.' },
+            400: { description: ERROR_TEXT[400]!, content: { 'text/html': { schema: z.string() } } },
             401: { description: ERROR_TEXT[401]!, content: { 'text/html': { schema: z.string() } } },
             404: { description: ERROR_TEXT[404]!, content: { 'text/html': { schema: z.string() } } },
             410: { description: ERROR_TEXT[410]!, content: { 'text/html': { schema: z.string() } } },

@@ -173,6 +173,11 @@ describe('errors', () => {
     expect(r.body.errors).toEqual([expect.objectContaining({ message: 'Invalid request', extensions: { status: 400 } })]);
   });
 
+  test('a NUL in a variable (PostgreSQL rejects the statement) is a 400, not an internal error', async () => {
+    const r = await gql('query ($slug: String!) { contractorBySlug(slug: $slug) { slug } }', { slug: 'a\0b' });
+    expect(r.body.errors).toEqual([expect.objectContaining({ message: 'Invalid request', extensions: { status: 400 } })]);
+  });
+
   test('PostGraphile\'s own refusals keep their message', async () => {
     const r = await gql('mutation { deleteContractorBySlug(input: {slug: "no-such-pro"}) { clientMutationId } }');
     expect(r.body.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/^No values were deleted/) })]);

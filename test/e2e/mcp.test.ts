@@ -1,7 +1,9 @@
 // The MCP endpoint with the official SDK client against the real service: tool metadata, the
 // directory tools give exactly the REST answers, the request flow to confirmation, confirm
-// gating of owner writes, and the API's admission (keys, limits, trusted clients) on /mcp.
+// gating of owner writes, and the API's admission (keys, limits, trusted clients, one message per
+// POST, body size, NUL bytes) on /mcp.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { BATCH_REFUSED } from '../../src/mcp/batch';
 import { callError, callOk, mcpClient } from '../helpers/mcp';
 import { OWNER } from '../helpers/opportunities';
 import { demoPros, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
@@ -211,6 +213,55 @@ describe('admission on /mcp', () => {
     const anonymous = await initialize();
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get('ratelimit-limit')).toBe('1000000');
+  });
+
+  const post = (body: unknown) => fetch(new URL('/mcp', svc.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    body: JSON.stringify(body),
+  });
+  const remaining = (r: Response) => Number(r.headers.get('ratelimit-remaining'));
+  const ping = { jsonrpc: '2.0', id: 0, method: 'ping' };
+  const search = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_contractors', arguments: { limit: 100 } } });
+
+  test('a batch of 20 tool calls is refused (a JSON-RPC Invalid Request, HTTP 400) and counts once', async () => {
+    const before = remaining(await post(ping));
+    const batch = await post(Array.from({ length: 20 }, (_, i) => search(i + 1)));
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: BATCH_REFUSED }, id: null });
+    expect(remaining(batch)).toBe(before - 1);
+    // Even a batch of one: the revision the SDK negotiates by default has no batches.
+    expect((await post([ping])).status).toBe(400);
+    expect(remaining(await post(ping))).toBe(before - 3);
+    // One call per POST still works, from the SDK client and raw.
+    expect((await callOk(client, 'search_contractors', { q: 'diesel', limit: 5 })).contractors.length).toBeGreaterThan(0);
+    const single = await post(search(1));
+    expect(single.status).toBe(200);
+    expect(((await single.json()) as any).result.structuredContent.contractors).toHaveLength(100);
+  });
+
+  test('a body over 100 kB is the REST 413', async () => {
+    const r = await post({ ...search(1), params: { name: 'search_contractors', arguments: { q: 'x'.repeat(110_000) } } });
+    expect(r.status).toBe(413);
+    expect(await r.json()).toEqual({ success: false, error: 'Request body too large' });
+  });
+
+  test('a NUL in a tool argument is the REST 400 naming it, as an isError result, counted', async () => {
+    const nul = 'a\0b';
+    expect(await callError(client, 'search_contractors', { q: nul }))
+      .toEqual({ success: false, status: 400, error: "Invalid query parameter 'q': must not contain NUL bytes", details: expect.any(String) });
+    expect((await callError(client, 'get_contractor', { slug: nul })).error).toBe("Invalid path parameter 'slug': must not contain NUL bytes");
+    const body = requestBody(await specialtySlug(svc), []);
+    expect((await callError(client, 'create_service_request', { ...body, owner: { ...body.owner, firstName: nul } })).error)
+      .toBe("Invalid body field 'owner.firstName': must not contain NUL bytes");
+    expect((await callError(client, 'owner_send_message', { opportunityId: 'x', ownerAccessToken: 'ab'.repeat(32), quoteId: nul, content: 'hi' })).error)
+      .toBe("Invalid body field 'quoteId': must not contain NUL bytes");
+
+    const before = remaining(await post(ping));
+    const raw = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_contractors', arguments: { city: nul } } });
+    expect(raw.status).toBe(200);
+    expect(((await raw.json()) as any).result.isError).toBe(true);
+    expect(remaining(raw)).toBe(before - 1);
   });
 
   test('GET and DELETE are 405 (stateless: no stream, no session)', async () => {

@@ -11,7 +11,7 @@ test.each([
 });
 
 test.each([
-  ['23505', 409], ['23514', 400], ['23502', 400], ['22P02', 400], ['22023', 400], ['22003', 400], ['42501', 403],
+  ['23505', 409], ['23514', 400], ['23502', 400], ['22P02', 400], ['22021', 400], ['22P05', 400], ['22023', 400], ['22003', 400], ['42501', 403],
 ])("PostgreSQL's %s is %d with a generic text (its own names tables and constraints)", (code, status) => {
   const e = toApiError(pgError(code, 'duplicate key value violates unique constraint "users_email_key"', 'Key (email)=(x)'));
   expect(e?.status).toBe(status);
