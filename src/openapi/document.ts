@@ -25,6 +25,7 @@ const ERROR_TEXT: Record<number, string> = {
   410: 'Expired.',
   429: 'Rate limit exceeded or locked; `Retry-After` gives the seconds to wait.',
   500: 'Unexpected error (no internals are shown).',
+  503: 'The database cannot serve right now (restarting, unreachable, or too busy); `Retry-After` gives the seconds to wait.',
 };
 
 function responses(ok: Record<number, { schema: z.ZodType; description: string }>, ...errorStatuses: number[]): ZodOpenApiResponsesObject {
@@ -32,10 +33,10 @@ function responses(ok: Record<number, { schema: z.ZodType; description: string }
   for (const [status, { schema, description }] of Object.entries(ok)) {
     out[status as `${1 | 2 | 3 | 4 | 5}${string}`] = { description, headers: rateLimitHeaders, content: { 'application/json': { schema } } };
   }
-  for (const status of [...errorStatuses, 500]) {
+  for (const status of [...errorStatuses, 500, 503]) {
     out[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
       description: ERROR_TEXT[status]!,
-      ...(status === 429 ? { headers: z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait.' }) }) } : {}),
+      ...(status === 429 || status === 503 ? { headers: z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait.' }) }) } : {}),
       content: { 'application/json': { schema: r.errorBody } },
     };
   }
@@ -159,6 +160,7 @@ export function buildDocument(publicBaseUrl: string): ReturnType<typeof createDo
             401: { description: ERROR_TEXT[401]!, content: { 'text/html': { schema: z.string() } } },
             404: { description: ERROR_TEXT[404]!, content: { 'text/html': { schema: z.string() } } },
             410: { description: ERROR_TEXT[410]!, content: { 'text/html': { schema: z.string() } } },
+            503: { description: ERROR_TEXT[503]!, content: { 'text/html': { schema: z.string() } } },
           },
         },
         post: {
