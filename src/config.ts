@@ -36,6 +36,11 @@ const schema = z.object({
   RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  // Staff GraphQL's database connections (docs/decisions.md, "Staff GraphQL limits"):
+  // PostgreSQL's statement_timeout there;
+  GRAPHQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+  // and its idle_in_transaction_session_timeout.
+  GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
 });
 
 export type Config = z.infer<typeof schema> & {
