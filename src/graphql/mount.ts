@@ -5,6 +5,7 @@ import express from 'express';
 import type { Caller } from '../db/database';
 import type { AppDeps } from '../http/app';
 import { admission, requireAdmin } from '../identity/admission';
+import { graphqlLimits } from './limits';
 import { maskError } from './mask-error';
 import { staffPool } from './pool';
 import { grafserv, makePgService, postgraphile } from './postgraphile';
@@ -43,7 +44,8 @@ export async function mountStaffGraphql({ config, db, logger }: AppDeps): Promis
     // timeout, however low it is set, must not stop the service starting.
     pgSettingsForIntrospection: { role: 'marine_admin', statement_timeout: String(INTROSPECTION_TIMEOUT_MS) },
   });
-  const instance = postgraphile(staffPreset({ pgService, maskError: maskError(logger, config) }));
+  const limits = graphqlLimits(config);
+  const instance = postgraphile(staffPreset({ pgService, maskError: maskError(logger, config), limits }));
   // Releasing the instance releases its server; the service and its pool are released after it.
   const release = async () => {
     await instance.release();
