@@ -41,6 +41,19 @@ const schema = z.object({
   RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  // Staff GraphQL's database connections (docs/decisions.md, "Staff GraphQL limits"):
+  // PostgreSQL's statement_timeout there;
+  GRAPHQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+  // and its idle_in_transaction_session_timeout.
+  GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  // Staff GraphQL queries (the same section): rows a connection returns without first or last;
+  GRAPHQL_DEFAULT_PAGE: z.coerce.number().int().min(1).max(10_000).default(100),
+  // the largest first/last (and the most groups groupedAggregates returns);
+  GRAPHQL_MAX_PAGE: z.coerce.number().int().min(1).max(10_000).default(1000),
+  // the largest cost of a query before it runs: objects its pages can return, plus 100 a connection;
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(10_000),
+  // the deepest field nesting of a query (introspection excepted).
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(12),
 });
 
 export type Config = z.infer<typeof schema> & {
@@ -60,6 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const badCidr = trustedClients.find((cidr) => !isCidr(cidr));
   if (badCidr !== undefined) {
     throw new Error(`Invalid configuration:\n  TRUSTED_CLIENT_CIDRS: '${badCidr}' is not an address range such as 10.0.0.0/8`);
+  }
+  if (c.GRAPHQL_DEFAULT_PAGE > c.GRAPHQL_MAX_PAGE) {
+    throw new Error('Invalid configuration:\n  GRAPHQL_DEFAULT_PAGE: must not exceed GRAPHQL_MAX_PAGE');
   }
   return {
     trustedClients,

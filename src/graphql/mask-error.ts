@@ -1,17 +1,34 @@
 // What a GraphQL error tells the client. SQL functions raise the codes of db/ERRORS.md with
 // client-safe messages, so they reach staff as the REST API would word them (with the HTTP status
 // REST would use in `extensions.status`); other PostgreSQL errors get REST's generic texts, and
-// unmapped ones are bugs: logged, and answered "Internal server error".
+// unmapped ones are bugs: logged, and answered "Internal server error". A statement cancelled by
+// GRAPHQL_STATEMENT_TIMEOUT_MS is the caller's query being too heavy (or the database too busy).
 import type { GraphQLError as GraphQLErrorType } from 'postgraphile/graphql';
+import type { Config } from '../config';
 import { isPgError, toApiError } from '../http/errors';
 import type { Logger } from '../log';
 import { defaultMaskError, GraphQLError, isSafeError } from './postgraphile';
 
-export function maskError(logger: Logger): (error: GraphQLErrorType) => GraphQLErrorType {
+/** query_canceled: statement_timeout (or an operator's pg_cancel_backend). */
+const QUERY_CANCELED = '57014';
+
+/** The error, where it was, with another message. */
+function reworded(error: GraphQLErrorType, message: string, extensions: Record<string, unknown>): GraphQLErrorType {
+  const { nodes, source, positions, path, originalError } = error;
+  return new GraphQLError(message, { nodes, source, positions, path, originalError, extensions });
+}
+
+export function maskError(logger: Logger, config: Config): (error: GraphQLErrorType) => GraphQLErrorType {
+  const timedOut = `The query was cancelled after ${config.GRAPHQL_STATEMENT_TIMEOUT_MS} ms (statement timeout); ` +
+    'narrow it with conditions or smaller pages, or try again later';
   return (error) => {
     const original = error.originalError;
     // Parse and validation errors, and Grafast's SafeErrors, are written for clients.
     if (!original || original instanceof GraphQLError || isSafeError(original)) return defaultMaskError(error);
+    if (isPgError(original) && original.code === QUERY_CANCELED) {
+      logger.warn({ err: original, path: error.path }, 'GraphQL statement cancelled');
+      return reworded(error, timedOut, { status: 503 });
+    }
     const known = toApiError(original);
     if (known === null && !isPgError(original)) {
       // PostGraphile's own refusals ("No values were updated in collection 'contractors' because
@@ -22,13 +39,6 @@ export function maskError(logger: Logger): (error: GraphQLErrorType) => GraphQLE
     }
     if (known === null) logger.error({ err: original, path: error.path }, 'unexpected database error in GraphQL');
     const extensions = known === null ? {} : { status: known.status, ...(known.details === undefined ? {} : { details: known.details }) };
-    return new GraphQLError(known?.message ?? 'Internal server error', {
-      nodes: error.nodes,
-      source: error.source,
-      positions: error.positions,
-      path: error.path,
-      originalError: original,
-      extensions,
-    });
+    return reworded(error, known?.message ?? 'Internal server error', extensions);
   };
 }

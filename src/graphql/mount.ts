@@ -5,12 +5,13 @@ import express from 'express';
 import type { Caller } from '../db/database';
 import type { AppDeps } from '../http/app';
 import { admission, requireAdmin } from '../identity/admission';
+import { graphqlLimits } from './limits';
 import { maskError } from './mask-error';
+import { staffPool } from './pool';
 import { grafserv, makePgService, postgraphile } from './postgraphile';
 import { GRAPHIQL_PATH, GRAPHQL_PATH, staffPreset } from './preset';
 
-// Staff traffic is light; its own small pool keeps heavy aggregates off the REST pool.
-const POOL_SIZE = 4;
+const INTROSPECTION_TIMEOUT_MS = 60_000;
 
 export interface StaffGraphql {
   /** Serves /graphql (admin keys only) and the /graphiql page; mount before the 404 fallback. */
@@ -32,20 +33,24 @@ function claimsOf(caller: Caller | undefined): Record<string, string> {
 }
 
 export async function mountStaffGraphql({ config, db, logger }: AppDeps): Promise<StaffGraphql> {
+  const pool = staffPool(config, logger);
   const pgService = makePgService({
-    connectionString: config.AUTH_DATABASE_URL ?? config.DATABASE_URL,
-    poolConfig: { max: POOL_SIZE, application_name: 'marine-graphql' },
+    pool,
     schemas: ['app_public'],
     pubsub: false,
     pgSettings: (requestContext) => claimsOf(requestContext.expressv4?.req.caller),
     // The schema shows what an admin may do (PostGraphile reads grants as the introspecting role).
-    pgSettingsForIntrospection: { role: 'marine_admin' },
+    // Introspection is the service's own catalog read at start (about 0.6 s): the staff statement
+    // timeout, however low it is set, must not stop the service starting.
+    pgSettingsForIntrospection: { role: 'marine_admin', statement_timeout: String(INTROSPECTION_TIMEOUT_MS) },
   });
-  const instance = postgraphile(staffPreset({ pgService, maskError: maskError(logger) }));
-  // Releasing the instance releases its server, not the pool the service made.
+  const limits = graphqlLimits(config);
+  const instance = postgraphile(staffPreset({ pgService, maskError: maskError(logger, config), limits }));
+  // Releasing the instance releases its server; the service and its pool are released after it.
   const release = async () => {
     await instance.release();
     await pgService.release?.();
+    await pool.end();
   };
   try {
     // Introspect now: a database PostGraphile cannot read stops start-up, not the first query.

@@ -25,7 +25,9 @@ export const { PgAggregatesPreset } = load('@graphile/pg-aggregates') as typeof 
 export const { makePgService } = load('postgraphile/adaptors/pg') as typeof PgAdaptor;
 export const { grafserv } = load('postgraphile/grafserv/express/v4') as typeof ExpressAdaptor;
 export const { defaultMaskError } = load('postgraphile/grafserv') as typeof Grafserv;
-export const { isSafeError } = load('postgraphile/grafast') as typeof Grafast;
-export const { GraphQLError } = load('postgraphile/graphql') as typeof Graphql;
+export const { access, constant, isSafeError, lambda, SafeError } = load('postgraphile/grafast') as typeof Grafast;
+/** graphql-js as PostGraphile sees it: validation rules must use its classes (one realm). */
+export const graphql = load('postgraphile/graphql') as typeof Graphql;
+export const { GraphQLError } = graphql;
 export const { sql } = load('postgraphile/pg-sql2') as typeof PgSql;
 export const { jsonPgSmartTags } = load('postgraphile/utils') as typeof Utils;

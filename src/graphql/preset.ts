@@ -1,7 +1,10 @@
 // The staff schema: PostGraphile's Amber preset (tables, relations, conditions and orders on
 // indexed columns, mutations as the grants allow) plus aggregates, over app_public only.
 import type { GraphQLError } from 'postgraphile/graphql';
+import type { GraphqlLimits } from './limits';
+import { pageLimitsPlugin } from './page-limits';
 import { PgAggregatesPreset, PostGraphileAmberPreset } from './postgraphile';
+import { queryLimitsPlugin } from './query-cost';
 import { GeographyCodecPlugin, TrimTagsPlugin } from './trim';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -22,12 +25,13 @@ const ruruClientConfig = {
 export interface StaffPresetOptions {
   pgService: GraphileConfig.PgServiceConfiguration;
   maskError: (error: GraphQLError) => GraphQLError;
+  limits: GraphqlLimits;
 }
 
-export function staffPreset({ pgService, maskError }: StaffPresetOptions): GraphileConfig.Preset {
+export function staffPreset({ pgService, maskError, limits }: StaffPresetOptions): GraphileConfig.Preset {
   return {
     extends: [PostGraphileAmberPreset, PgAggregatesPreset],
-    plugins: [GeographyCodecPlugin, TrimTagsPlugin],
+    plugins: [GeographyCodecPlugin, TrimTagsPlugin, pageLimitsPlugin(limits), queryLimitsPlugin(limits)],
     pgServices: [pgService],
     grafserv: {
       graphqlPath: GRAPHQL_PATH,

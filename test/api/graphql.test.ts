@@ -2,28 +2,12 @@
 // the caller's role (row-level security decides), against the real service and database.
 import { makeOpportunity } from '../helpers/opportunities';
 import { startTestService, type TestService } from '../helpers/server';
+import { adminKeyOf, registerAgent } from '../helpers/staff';
 
 let svc: TestService;
 let adminKey: string;
 let adminId: string;
 let publicKey: string;
-
-let n = 0;
-async function register(): Promise<{ id: string; email: string; apiKey: string }> {
-  const r = await svc.send('POST', '/api/agents/register', {
-    firstName: 'Ada', lastName: 'Staff', email: `staff${++n}.${process.pid}@example.com`, password: 'a long enough password',
-  });
-  expect(r.status).toBe(200);
-  return { id: r.body.data.agent.id, email: r.body.data.agent.email, apiKey: r.body.data.credentials.apiKey };
-}
-
-/** Promotes the user and mints a key, which is then of the admin tier. */
-async function adminKeyOf(user: { email: string; apiKey: string }): Promise<string> {
-  await svc.db.pool.query('select app_private.set_admin($1, true)', [user.email]);
-  const minted = await svc.send('POST', '/api/v1/user-api-keys', { name: 'staff' }, user.apiKey);
-  expect(minted.body.data.apiKey).toMatch(/^svc_live_/);
-  return minted.body.data.apiKey;
-}
 
 /** A GraphQL request; with the admin key unless another key (or null, for none) is given. */
 function gql(query: string, variables: Record<string, unknown> = {}, key: string | null = adminKey) {
@@ -42,10 +26,10 @@ beforeAll(async () => {
   // No worker: makeOpportunity sets the verification code itself, which a worker sending the
   // e-mail would overwrite with its own.
   svc = await startTestService({ RUN_WORKER: 'false' });
-  const staff = await register();
+  const staff = await registerAgent(svc);
   adminId = staff.id;
-  adminKey = await adminKeyOf(staff);
-  publicKey = (await register()).apiKey;
+  adminKey = await adminKeyOf(svc, staff);
+  publicKey = (await registerAgent(svc)).apiKey;
 });
 afterAll(() => svc.stop());
 
@@ -74,8 +58,8 @@ describe('who may call /graphql', () => {
   });
 
   test('an admin key of a user demoted since: 403 (it acts as public)', async () => {
-    const user = await register();
-    const key = await adminKeyOf(user);
+    const user = await registerAgent(svc);
+    const key = await adminKeyOf(svc, user);
     await svc.db.pool.query('select app_private.set_admin($1, false)', [user.email]);
     expect((await gql(query, {}, key)).status).toBe(403);
   });
@@ -266,7 +250,7 @@ describe('staff work the request flow', () => {
 
 describe('staff manage users and keys', () => {
   test('elevating a user makes their next key svc_live_; revoking a key makes it a 401 at once', async () => {
-    const agent = await register();
+    const agent = await registerAgent(svc);
     const u = await data(`mutation ($id: UUID!) { updateUserByRowId(input: { rowId: $id, userPatch: { isAdmin: true } }) { user { isAdmin } } }`,
       { id: agent.id });
     expect(u.updateUserByRowId.user).toEqual({ isAdmin: true });

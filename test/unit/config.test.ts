@@ -27,3 +27,10 @@ test('TRUST_PROXY takes true, false, a hop count or addresses', () => {
 test('PUBLIC_BASE_URL loses its trailing slash', () => {
   expect(loadConfig({ ...base, PUBLIC_BASE_URL: 'https://api.example.com/' }).publicBaseUrl).toBe('https://api.example.com');
 });
+
+test('staff GraphQL bounds: defaults, and a default page above the largest page stops start-up', () => {
+  expect(loadConfig(base)).toMatchObject({ GRAPHQL_DEFAULT_PAGE: 100, GRAPHQL_MAX_PAGE: 1000, GRAPHQL_MAX_COST: 10_000,
+    GRAPHQL_MAX_DEPTH: 12, GRAPHQL_STATEMENT_TIMEOUT_MS: 5000, GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10_000 });
+  expect(() => loadConfig({ ...base, GRAPHQL_DEFAULT_PAGE: '200', GRAPHQL_MAX_PAGE: '100' }))
+    .toThrow('Invalid configuration:\n  GRAPHQL_DEFAULT_PAGE: must not exceed GRAPHQL_MAX_PAGE');
+});
