@@ -256,8 +256,10 @@ export function createPool(connectionString: string, applicationName: string, se
     statement_timeout: settings.statementTimeoutMs,
     idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
   });
-  pool.on('error', onConnectionError);
   pool.on('connect', (client) => client.on('error', onConnectionError));
+  // pg-pool re-emits an idle client's error here as well: it was reported by the client's own
+  // listener already, but the pool must have a listener too.
+  pool.on('error', () => undefined);
   return pool;
 }
 
