@@ -57,11 +57,13 @@ export function runSupervisor(config: Config, logger: Logger, onListening: () =>
 
   let announced = false;
   const notAccepting = new Set<Worker>();
-  let allNotAccepting = () => undefined as void;
+  // During shutdown: checks, as each HTTP worker reports its listener closed or exits, whether
+  // all have (see stop below).
+  let onListenerClosed = () => undefined as void;
   cluster.on('message', (worker, message: unknown) => {
     if (message === NOT_ACCEPTING) {
       notAccepting.add(worker);
-      allNotAccepting();
+      onListenerClosed();
     } else if (message === LISTENING && !announced) {
       announced = true;
       onListening();
@@ -79,7 +81,7 @@ export function runSupervisor(config: Config, logger: Logger, onListening: () =>
     if (stopping) {
       if (code !== 0) clean = false;
       logger.info({ child: slot.role, childPid, code, signal }, 'child stopped');
-      allNotAccepting();
+      onListenerClosed();
       finishIfDrained();
       return;
     }
@@ -107,15 +109,15 @@ export function runSupervisor(config: Config, logger: Logger, onListening: () =>
     // over): they drain.
     const drain = () => {
       clearTimeout(wait);
-      allNotAccepting = () => undefined;
+      onListenerClosed = () => undefined;
       for (const slot of http) tell(slot.worker, DRAIN);
     };
-    allNotAccepting = () => {
+    onListenerClosed = () => {
       if (http.every((s) => s.worker === null || notAccepting.has(s.worker))) drain();
     };
     const wait = setTimeout(drain, STOP_ACCEPTING_WAIT_MS);
     for (const slot of http) tell(slot.worker, STOP_ACCEPTING);
-    allNotAccepting();
+    onListenerClosed();
     setTimeout(() => {
       clean = false;
       for (const slot of slots) slot.worker?.process.kill('SIGKILL');
