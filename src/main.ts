@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     console.error('Invalid configuration:\n  PORT: must be a fixed port when WEB_CONCURRENCY is above 0');
     process.exit(1);
   } else {
-    runSupervisor(config, logger.child({ role: 'supervisor' }), () => printBanner(config));
+    await runSupervisor(config, logger.child({ role: 'supervisor' }), () => printBanner(config));
   }
 }
 

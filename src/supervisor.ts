@@ -6,6 +6,7 @@
 // spreads new connections over them (cluster's round-robin handoff through this process reset
 // connections it had accepted while the workers drained).
 import cluster, { type Worker } from 'node:cluster';
+import net from 'node:net';
 import type { Config } from './config';
 import type { Logger } from './log';
 
@@ -40,7 +41,22 @@ interface Slot {
   restart?: NodeJS.Timeout;
 }
 
-export function runSupervisor(config: Config, logger: Logger, onListening: () => void): void {
+/**
+ * Whether the port is free. Checked before the workers bind it: with SO_REUSEPORT a second
+ * instance started by the same user would join the first one's listeners instead of failing.
+ */
+function portIsFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host }, () => probe.close(() => resolve(true)));
+  });
+}
+
+export async function runSupervisor(config: Config, logger: Logger, onListening: () => void): Promise<void> {
+  if (!(await portIsFree(config.PORT, config.HOST))) {
+    throw new Error(`port ${config.PORT} on ${config.HOST} is in use`);
+  }
   const slots: Slot[] = Array.from({ length: config.WEB_CONCURRENCY }, (): Slot => ({ role: 'http', worker: null, startedAt: 0, youngDeaths: 0 }));
   if (config.RUN_WORKER) slots.push({ role: 'jobs', worker: null, startedAt: 0, youngDeaths: 0 });
   let stopping = false;

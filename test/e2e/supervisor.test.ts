@@ -1,5 +1,6 @@
 // npm start's process model, as dist/src/main.js runs it: a killed HTTP worker is replaced while
-// the other serves, and SIGTERM under keep-alive load drains every child without a reset.
+// the other serves, a port in use is refused, and SIGTERM under keep-alive load drains every
+// child without a reset.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -42,6 +43,17 @@ test('a SIGKILLed HTTP worker is replaced within seconds, with the memory bounds
   expect(argv).toContain('--max-semi-space-size=8');
   for (let i = 0; i < 10; i++) expect((await request(svc.url + SEARCH)).status).toBe(200);
 }, 60_000);
+
+test('a second instance on a port in use stops with a message instead of sharing the port', async () => {
+  svc = await spawnService(db, { WEB_CONCURRENCY: '1', RUN_WORKER: 'false' });
+  await svc.waitForLog((l) => l.msg === 'listening', 30_000);
+  const port = new URL(svc.url).port;
+  const second = await spawnService(db, { WEB_CONCURRENCY: '1', RUN_WORKER: 'false', PORT: port });
+  const ended = await Promise.race([second.exited, sleep(15_000).then(() => null)]);
+  second.killAll();
+  expect(ended).toEqual({ code: 1, signal: null });
+  expect(second.output()).toContain(`port ${port} on 127.0.0.1 is in use`);
+}, 30_000);
 
 interface Outcome { sentAt: number; doneAt: number; status?: number; connection?: string; reused: boolean; error?: string }
 

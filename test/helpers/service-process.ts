@@ -24,7 +24,7 @@ export interface ServiceProcess {
 }
 
 export async function spawnService(db: TestDatabase, env: Record<string, string>, script: 'main' | 'serve' = 'main'): Promise<ServiceProcess> {
-  const port = await freePort();
+  const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
   const [cmd, args] = script === 'serve' ? ['bash', ['scripts/serve.sh']] : [process.execPath, ['dist/src/main.js']];
   const child = spawn(cmd, args, {
     cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
