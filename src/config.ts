@@ -37,7 +37,8 @@ const schema = z.object({
   OUTBOX_DIR: z.string().default('.data/outbox'),
   MAIL_FROM: z.string().default('Marine Pros <no-reply@marinepros.example>'),
   COVERAGE_EMAIL: z.email().default('coverage@marinepros.example'),
-  // The worker runs inside the API process unless this is false (then run `npm run worker`).
+  // Whether this service runs the job worker: npm start as the supervisor's own child process,
+  // startServer (tests) inside the API process. False: run `npm run worker` apart.
   RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
@@ -54,6 +55,17 @@ const schema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(10_000),
   // the deepest field nesting of a query (introspection excepted).
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(12),
+  // npm start's HTTP worker processes (docs/decisions.md, "Process model"); 0 serves from one
+  // process without a supervisor, the job worker inside it (as the bench measures it).
+  WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+  // Per HTTP process. A request's headers must arrive within the first, the whole request within
+  // the second; an idle keep-alive socket closes after the third (above common proxies' 60 s).
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(1_000),
+}).refine((c) => c.HTTP_HEADERS_TIMEOUT_MS <= c.HTTP_REQUEST_TIMEOUT_MS, {
+  path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -1,11 +1,13 @@
-// Runs the application: HTTP server, the job worker (unless RUN_WORKER=false) and graceful
-// shutdown (stop accepting, let in-flight requests finish within the grace period, stop the
-// worker after its running jobs, release staff GraphQL, then close the database pool).
+// Runs the application: HTTP server, the job worker (RUN_WORKER: inside this process; npm start's
+// supervisor runs it as a process of its own instead) and graceful shutdown (stop accepting, let
+// in-flight requests finish within the grace period with `Connection: close`, stop the worker
+// after its running jobs, release staff GraphQL, then close the database pool).
 import http from 'node:http';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/database';
 import { mountStaffGraphql } from './graphql/mount';
 import { createApp } from './http/app';
+import { trackConnections } from './http/drain';
 import type { Logger } from './log';
 import { startWorker, type RunningWorker } from '../worker/runner';
 
@@ -13,10 +15,17 @@ export interface RunningServer {
   server: http.Server;
   db: Database;
   url: string;
+  /** Closes the listener; open connections carry on until close(). */
+  stopAccepting(): void;
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+export interface ServerOptions {
+  /** npm start's HTTP workers each listen on the port with SO_REUSEPORT (src/supervisor.ts). */
+  reusePort?: boolean;
+}
+
+export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
   const db = createDatabase(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, {
     max: config.DATABASE_POOL_SIZE,
     acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
@@ -25,11 +34,21 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }, (err) => logger.warn({ err }, 'database connection failed'));
   const graphql = await mountStaffGraphql({ config, db, logger });
   const app = createApp({ config, db, logger, staffGraphql: graphql.handler });
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
+  const server = http.createServer({
+    headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    // Node checks both timeouts on this timer (30 s by default), so a stalled socket would
+    // outlive the headers timeout by up to that much.
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 10))),
+  }, app);
+  server.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
+  server.maxConnections = config.HTTP_MAX_CONNECTIONS;
+  const drainer = trackConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
+    // exclusive: in a cluster worker, a listener of its own rather than one the supervisor holds.
+    const reuse = options.reusePort === true ? { reusePort: true, exclusive: true } : {};
+    server.listen({ port: config.PORT, host: config.HOST, ...reuse }, () => resolve());
   });
   const worker: RunningWorker | null = config.RUN_WORKER ? await startWorker(config, logger) : null;
   const address = server.address();
@@ -37,16 +56,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
 
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= (async () => {
-    const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    clearTimeout(timer);
+    await drainer.drain(config.SHUTDOWN_GRACE_MS);
     await worker?.stop();
     await graphql.release();
     await db.close();
   })());
 
-  return { server, db, url: `http://127.0.0.1:${port}`, close };
+  return { server, db, url: `http://127.0.0.1:${port}`, stopAccepting: () => drainer.stopAccepting(), close };
 }

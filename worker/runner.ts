@@ -1,11 +1,15 @@
 // The graphile-worker runner with this project's tasks. It connects as the database owner
-// (DATABASE_URL): tasks call app_private functions no request role may call.
-import type { Logger as WorkerLogger, Runner, TaskList } from 'graphile-worker';
+// (DATABASE_URL): tasks call app_private functions no request role may call. It keeps a liveness
+// session named after its pool and sweeps the locks of dead pools (worker/recovery.ts).
+import { EventEmitter } from 'node:events';
+import type { Logger as WorkerLogger, Runner, TaskList, WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../src/config';
 import type { Logger } from '../src/log';
 import { graphileWorker } from './graphile-worker';
+import { openLiveness } from './liveness';
 import { createMailer } from './mailer';
+import { startRecovery } from './recovery';
 import type { TaskDeps } from './tasks/deps';
 import notifyCoverage from './tasks/opportunities__notify_coverage';
 import sendOwnerAccess from './tasks/opportunities__send_owner_access';
@@ -40,19 +44,38 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
   const pgPool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.WORKER_CONCURRENCY + 2, application_name: 'marine-worker' });
   pgPool.on('error', (err) => logger.warn({ err }, 'idle worker connection failed'));
   pgPool.on('connect', (client) => client.on('error', (err) => logger.warn({ err }, 'worker connection failed')));
-  const runner: Runner = await graphileWorker.run({
-    pgPool,
-    concurrency: config.WORKER_CONCURRENCY,
-    noHandleSignals: true,
-    pollInterval: 2000,
-    taskList,
-    logger: workerLogger(logger),
+  // Open before the pool exists, so it is live from the pool's first lock (recovery.ts).
+  const liveness = await openLiveness(config.DATABASE_URL, logger);
+  const events = new EventEmitter() as WorkerEvents;
+  events.on('pool:create', ({ workerPool }) => {
+    liveness.register(workerPool.id);
+    logger.info({ workerId: workerPool.id }, 'worker pool created');
   });
+  let runner: Runner;
+  try {
+    runner = await graphileWorker.run({
+      pgPool,
+      concurrency: config.WORKER_CONCURRENCY,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      taskList,
+      events,
+      logger: workerLogger(logger),
+    });
+  } catch (err) {
+    await liveness.close();
+    await pgPool.end();
+    throw err;
+  }
+  const recovery = startRecovery(pgPool, logger);
+  let stopping: Promise<void> | undefined;
   return {
-    async stop() {
+    stop: () => (stopping ??= (async () => {
+      await recovery.stop();
       await runner.stop();
       await pgPool.end();
+      await liveness.close();
       mailer.close();
-    },
+    })()),
   };
 }

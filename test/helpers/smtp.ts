@@ -1,5 +1,6 @@
 // A real SMTP server in the test process (smtp-server): it receives what the worker sends, and
-// mailparser reads it back. It can be stopped and started again on the same port.
+// mailparser reads it back. It can be stopped and started again on the same port, and it can
+// hold senders at MAIL FROM (nothing received yet) until released.
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -16,13 +17,34 @@ export interface ReceivedMail {
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   private server: SMTPServer | null = null;
+  private holding = false;
+  private held: Array<() => void> = [];
   port = 0;
+
+  /** From now on, senders wait at MAIL FROM until release(). */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** How many senders are waiting. */
+  get heldCount(): number {
+    return this.held.length;
+  }
+
+  release(): void {
+    this.holding = false;
+    for (const go of this.held.splice(0)) go();
+  }
 
   async start(port = 0): Promise<this> {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onMailFrom: (_address, _session, callback) => {
+        if (this.holding) this.held.push(() => callback());
+        else callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));

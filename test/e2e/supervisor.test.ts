@@ -1,0 +1,121 @@
+// npm start's process model, as dist/src/main.js runs it: a killed HTTP worker is replaced while
+// the other serves, a port in use is refused, and SIGTERM under keep-alive load drains every
+// child without a reset.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { REQUESTS, requestBody } from '../helpers/requests';
+import { request, spawnService, type ServiceProcess } from '../helpers/service-process';
+
+const SEARCH = '/api/v1/public/contractors/search?q=diesel&limit=5';
+let db: TestDatabase;
+let svc: ServiceProcess | undefined;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterEach(async () => {
+  svc?.killAll();
+  await svc?.exited;
+  svc = undefined;
+});
+afterAll(() => db.drop());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test('a SIGKILLed HTTP worker is replaced within seconds, with the memory bounds, while the other serves', async () => {
+  svc = await spawnService(db, { WEB_CONCURRENCY: '2', RUN_WORKER: 'false' }, 'serve');
+  const first = await svc.waitForLog((l) => l.msg === 'listening', 30_000, 2);
+  const pids = first.map((l) => l.pid!);
+  expect(new Set(pids).size).toBe(2);
+  expect(pids).not.toContain(svc.child.pid);
+
+  process.kill(pids[0]!, 'SIGKILL');
+  const killedAt = Date.now();
+  await svc.waitForLog((l) => l.msg === 'child died; replacing it' && l.childPid === pids[0], 5_000);
+  // Meanwhile the survivor answers every new connection.
+  for (let i = 0; i < 20; i++) expect((await request(svc.url + SEARCH)).status).toBe(200);
+
+  const [fresh] = await svc.waitForLog((l) => l.msg === 'listening' && !pids.includes(l.pid!), 15_000);
+  expect(Date.now() - killedAt).toBeLessThan(15_000);
+  // scripts/serve.sh's V8 bounds reach the children.
+  const argv = readFileSync(`/proc/${fresh!.pid}/cmdline`, 'utf8').split('\0');
+  expect(argv).toContain('--max-old-space-size=128');
+  expect(argv).toContain('--max-semi-space-size=8');
+  for (let i = 0; i < 10; i++) expect((await request(svc.url + SEARCH)).status).toBe(200);
+}, 60_000);
+
+test('a second instance on a port in use stops with a message instead of sharing the port', async () => {
+  svc = await spawnService(db, { WEB_CONCURRENCY: '1', RUN_WORKER: 'false' });
+  await svc.waitForLog((l) => l.msg === 'listening', 30_000);
+  const port = new URL(svc.url).port;
+  const second = await spawnService(db, { WEB_CONCURRENCY: '1', RUN_WORKER: 'false', PORT: port });
+  const ended = await Promise.race([second.exited, sleep(15_000).then(() => null)]);
+  second.killAll();
+  expect(ended).toEqual({ code: 1, signal: null });
+  expect(second.output()).toContain(`port ${port} on 127.0.0.1 is in use`);
+}, 30_000);
+
+interface Outcome { sentAt: number; doneAt: number; status?: number; connection?: string; reused: boolean; error?: string }
+
+test('SIGTERM under keep-alive load: no resets, Connection: close after it, in-flight requests finish, exit 0', async () => {
+  svc = await spawnService(db, { WEB_CONCURRENCY: '2', SHUTDOWN_GRACE_MS: '8000' });
+  await svc.waitForLog((l) => l.msg === 'listening', 30_000, 2);
+  await svc.waitForLog((l) => l.msg === 'worker running', 30_000);
+  const { rows: [s] } = await db.pool.query('select slug from app_public.specialties order by slug limit 1');
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const outcomes: Outcome[] = [];
+  let sigtermAt = Infinity;
+  const stopAt = () => sigtermAt + 3_000;
+  const hardStop = Date.now() + 20_000;
+  const loop = async () => {
+    while (Date.now() < Math.min(stopAt(), hardStop)) {
+      const sentAt = Date.now();
+      try {
+        const r = await request(svc!.url + SEARCH, { agent });
+        outcomes.push({ sentAt, doneAt: Date.now(), status: r.status, connection: r.headers.connection, reused: r.reusedSocket });
+      } catch (err) {
+        const e = err as NodeJS.ErrnoException & { reusedSocket: boolean };
+        outcomes.push({ sentAt, doneAt: Date.now(), reused: e.reusedSocket, error: e.code ?? e.message });
+        if (e.code === 'ECONNREFUSED') return; // the listener is closed: the server is gone
+      }
+    }
+  };
+  const loops = Array.from({ length: 8 }, loop);
+
+  // A request in flight across the signal: its headers go now, its body a second after SIGTERM.
+  const body = JSON.stringify(requestBody(s.slug, []));
+  const slow = new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+    const req = http.request(svc!.url + REQUESTS, {
+      method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+    setTimeout(() => req.end(body), 2_000);
+  });
+
+  await sleep(1_000);
+  sigtermAt = Date.now();
+  svc.child.kill('SIGTERM');
+  const slowAnswer = await slow;
+  await Promise.all(loops);
+  const { code } = await svc.exited;
+  const exitedAfter = Date.now() - sigtermAt;
+  agent.destroy();
+
+  const resets = outcomes.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED');
+  expect(resets).toEqual([]);
+  const before = outcomes.filter((o) => o.doneAt < sigtermAt);
+  expect(before.length).toBeGreaterThan(20);
+  expect(before.some((o) => o.reused)).toBe(true);
+  // Answers that left the server after it saw the signal (a little later than we sent it).
+  const after = outcomes.filter((o) => o.status !== undefined && o.sentAt > sigtermAt + 250);
+  expect(after.every((o) => o.connection === 'close')).toBe(true);
+  expect(slowAnswer).toEqual({ status: 201, connection: 'close' });
+  expect(code).toBe(0);
+  expect(exitedAfter).toBeLessThan(8_000);
+  expect(svc.output()).toContain('"msg":"stopped"');
+}, 60_000);
