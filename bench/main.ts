@@ -197,6 +197,9 @@ async function runSize(base: string, size: number, duration: number, connections
     DATABASE_URL: url, AUTH_DATABASE_URL: authUrl, PORT: String(port), HOST: '127.0.0.1',
     PUBLIC_BASE_URL: api, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     RATE_LIMIT_ADMIN: '1000000000',
+    // One process, no supervisor (as in the earlier results): the CPU and memory columns read
+    // this pid. WEB_CONCURRENCY=2 measures npm start's default process model instead.
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '0',
     // e.g. BENCH_API_NODE_OPTIONS=--cpu-prof to profile the API under load.
     ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
   }, async () => (await fetch(`${api}/readyz`)).ok, path.join(os.tmpdir(), `bench-api-${size}.log`));
