@@ -19,7 +19,7 @@ import { errorHandler, methodNotAllowed, notFound } from './errors';
 import { weakEtag } from './etag';
 import { requestLogger } from './request-log';
 
-const READY_TIMEOUT_MS = 750;
+const READY_TIMEOUT_MS = 500;
 
 export interface AppDeps {
   config: Config;

@@ -24,6 +24,8 @@ function asOwner(program: string, args: string[]): Promise<{ stdout: string; std
 export class FaultCluster {
   private constructor(readonly dir: string, readonly port: number) {}
 
+  /** For spawnService (its outbox folder is named after it). */
+  get name(): string { return `faults_${this.port}`; }
   get dataDir(): string { return path.join(this.dir, 'data'); }
   get logFile(): string { return path.join(this.dir, 'server.log'); }
   get url(): string { return `postgres://postgres@127.0.0.1:${this.port}/marine`; }

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { FaultCluster } from './cluster';
 import { Load, type Outcome } from './load';
-import { ServiceProcess } from './service';
+import { spawnService, type ServiceProcess } from '../helpers/service-process';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -13,13 +13,17 @@ let cluster: FaultCluster;
 let service: ServiceProcess;
 beforeAll(async () => {
   cluster = await FaultCluster.create(300);
-  service = await ServiceProcess.start({
+  service = await spawnService(cluster, {
     DATABASE_URL: cluster.url, AUTH_DATABASE_URL: cluster.authUrl, RATE_LIMIT_ANONYMOUS: '10000000',
     DATABASE_STATEMENT_TIMEOUT_MS: '2000', DATABASE_ACQUIRE_TIMEOUT_MS: '1000', RUN_WORKER: 'false',
+    // npm start's two HTTP workers, with small pools so that the blocked test can saturate both.
+    WEB_CONCURRENCY: '2', DATABASE_POOL_SIZE: '4',
   });
+  await service.waitForLog((l) => l.msg === 'listening', 30_000);
 }, 120_000);
 afterAll(async () => {
-  await service?.kill('SIGKILL');
+  service?.killAll();
+  await service?.exited;
   await cluster?.destroy();
 });
 
@@ -98,8 +102,8 @@ test('a blocked database: a 503 after the statement or acquire timeout, and /rea
     await blocker.query('begin');
     await blocker.query('lock table app_public.specialties in access exclusive mode');
     const started = Date.now();
-    // More blocked requests than the pool has connections: the rest wait for one.
-    const blocked = Array.from({ length: 14 }, () =>
+    // Many more blocked requests than both workers' pools have connections: the rest wait for one.
+    const blocked = Array.from({ length: 32 }, () =>
       fetch(`${service.url}/api/v1/public/contractors/specialties`).then((r) => ({ status: r.status, ms: Date.now() - started })));
     await sleep(200);
     const asked = Date.now();

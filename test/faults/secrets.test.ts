@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { SmtpSink } from '../helpers/smtp';
 import { REQUESTS, requestBody, verificationOf } from '../helpers/requests';
 import { FaultCluster } from './cluster';
-import { ServiceProcess } from './service';
+import { spawnService, type ServiceProcess } from '../helpers/service-process';
 
 let cluster: FaultCluster;
 let service: ServiceProcess;
@@ -15,12 +15,14 @@ const sink = new SmtpSink();
 beforeAll(async () => {
   cluster = await FaultCluster.create(100);
   await sink.start();
-  service = await ServiceProcess.start({
+  service = await spawnService(cluster, {
     DATABASE_URL: cluster.url, AUTH_DATABASE_URL: cluster.authUrl, SMTP_URL: sink.url, RATE_LIMIT_PUBLIC: '8', LOG_LEVEL: 'debug',
   });
+  await service.waitForLog((l) => l.msg === 'listening', 30_000);
 }, 120_000);
 afterAll(async () => {
-  await service?.kill('SIGKILL');
+  service?.killAll();
+  await service?.exited;
   await sink.stop();
   await cluster?.destroy();
 });
@@ -102,7 +104,7 @@ test('no password, key, code or token in PostgreSQL\'s log, the service\'s log o
   // The log files were written (failed statements included), and none holds a secret.
   const serverLog = cluster.serverLog();
   expect(serverLog).toMatch(/STATEMENT: /);
-  const places = { 'PostgreSQL log': serverLog, 'service log': service.output, 'pg_dump': await cluster.dump() };
+  const places = { 'PostgreSQL log': serverLog, 'service log': service.output(), 'pg_dump': await cluster.dump() };
   const found: string[] = [];
   for (const [where, text] of Object.entries(places)) {
     for (const [name, secret] of Object.entries(secrets)) {

@@ -23,7 +23,10 @@ export interface ServiceProcess {
   killAll(): void;
 }
 
-export async function spawnService(db: TestDatabase, env: Record<string, string>, script: 'main' | 'serve' = 'main'): Promise<ServiceProcess> {
+/** Where the service's database is: a clone of the test template, or a fault test's own cluster. */
+export type ServiceDatabase = Pick<TestDatabase, 'name' | 'url' | 'authUrl'>;
+
+export async function spawnService(db: ServiceDatabase, env: Record<string, string>, script: 'main' | 'serve' = 'main'): Promise<ServiceProcess> {
   const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
   const [cmd, args] = script === 'serve' ? ['bash', ['scripts/serve.sh']] : [process.execPath, ['dist/src/main.js']];
   const child = spawn(cmd, args, {
