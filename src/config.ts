@@ -41,6 +41,9 @@ const schema = z.object({
   // startServer (tests) inside the API process. False: run `npm run worker` apart.
   RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  // PostgreSQL's statement and idle-in-transaction timeouts of the job worker's connections.
+  WORKER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  WORKER_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // Staff GraphQL's database connections (docs/decisions.md, "Staff GraphQL limits"):
   // PostgreSQL's statement_timeout there;

@@ -3,8 +3,8 @@
 // session named after its pool and sweeps the locks of dead pools (worker/recovery.ts).
 import { EventEmitter } from 'node:events';
 import type { Logger as WorkerLogger, Runner, TaskList, WorkerEvents } from 'graphile-worker';
-import pg from 'pg';
 import type { Config } from '../src/config';
+import { createPool } from '../src/db/database';
 import type { Logger } from '../src/log';
 import { graphileWorker } from './graphile-worker';
 import { openLiveness } from './liveness';
@@ -17,6 +17,9 @@ import notifyPro from './tasks/quotes__notify_pro';
 import notifyOwner from './tasks/request_events__notify_owner';
 import sendVerification from './tasks/service_requests__send_verification';
 
+
+// The worker waits longer than a request would: a job that cannot get a connection is retried.
+const WORKER_ACQUIRE_TIMEOUT_MS = 10_000;
 export interface RunningWorker {
   stop(): Promise<void>;
 }
@@ -41,9 +44,12 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
   };
   // Our own pool: graphile-worker ends a pool it made without waiting for it, which leaves
   // connections open after stop(); this one is ended, and awaited, below.
-  const pgPool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.WORKER_CONCURRENCY + 2, application_name: 'marine-worker' });
-  pgPool.on('error', (err) => logger.warn({ err }, 'idle worker connection failed'));
-  pgPool.on('connect', (client) => client.on('error', (err) => logger.warn({ err }, 'worker connection failed')));
+  const pgPool = createPool(config.DATABASE_URL, 'marine-worker', {
+    max: config.WORKER_CONCURRENCY + 2,
+    acquireTimeoutMs: WORKER_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.WORKER_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.WORKER_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  }, (err) => logger.warn({ err }, 'worker connection failed'));
   // Open before the pool exists, so it is live from the pool's first lock (recovery.ts).
   const liveness = await openLiveness(config.DATABASE_URL, logger);
   const events = new EventEmitter() as WorkerEvents;
