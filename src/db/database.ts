@@ -25,7 +25,7 @@ export interface Caller {
 export interface DeferredAdmission {
   /** The API key's SHA-256 digest, or null for an anonymous caller. */
   readonly keyDigest: Buffer | null;
-  /** app_hidden.admit_request's arguments (the key digest first). */
+  /** app_hidden.admit_request's other arguments (client address, window, limits). */
   readonly args: readonly unknown[];
   /** Applies admit_request's result (headers, the caller's role and id). */
   settle(admission: unknown): void;
@@ -100,9 +100,8 @@ function sendWatching<R extends pg.QueryResultRow>(client: pg.PoolClient, config
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function checkedCaller(caller: Caller): Caller {
+function checkCallerId(caller: Caller): void {
   if (caller.userId !== null && !UUID.test(caller.userId)) throw new Error('caller id is not a UUID');
-  return caller;
 }
 
 /** The statements that make a transaction the caller's: a role from a closed set, a checked id. */
@@ -118,7 +117,7 @@ export class Database {
 
   /** Runs fn in a transaction as the caller; commits on success, rolls back on any error. */
   async asCaller<T>(caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    checkedCaller(caller);
+    checkCallerId(caller);
     const client = await checkOut(this.pool);
     let broken: Error | undefined;
     try {
@@ -189,7 +188,7 @@ export class Database {
       };
       const keyDigest = literal(admission.keyDigest);
       const text = 'begin; set local role marine_anonymous; '
-        + `select app_hidden.admit_request(${admission.args.map(literal).join(', ')})::text as ${ADMISSION_COLUMN}; commit; `
+        + `select app_hidden.admit_request(${[keyDigest, ...admission.args.map(literal)].join(', ')})::text as ${ADMISSION_COLUMN}; commit; `
         + `begin; set local role marine_anonymous; select app_hidden.assume_caller(${keyDigest}); `
         + `${select(args.map(literal).join(', '))}; commit`;
       let results: pg.QueryResult[];

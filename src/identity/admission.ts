@@ -77,7 +77,7 @@ export function deferAdmission(db: Database, config: Config, options: { ownerBea
     const caller: Caller = { ...ANONYMOUS };
     caller.admission = {
       keyDigest,
-      args: [keyDigest, req.ip ?? 'unknown', config.RATE_LIMIT_WINDOW_SECONDS,
+      args: [req.ip ?? 'unknown', config.RATE_LIMIT_WINDOW_SECONDS,
         config.RATE_LIMIT_ANONYMOUS, config.RATE_LIMIT_PUBLIC, config.RATE_LIMIT_ADMIN],
       settle(value) {
         const admitted = value as Admission;
@@ -97,7 +97,7 @@ export function deferAdmission(db: Database, config: Config, options: { ownerBea
         caller.admission = undefined;
         let admitted: unknown;
         try {
-          admitted = await db.callJson(ANONYMOUS, 'app_hidden.admit_request', [...pending.args]);
+          admitted = await db.callJson(ANONYMOUS, 'app_hidden.admit_request', [pending.keyDigest, ...pending.args]);
         } catch (err) {
           pending.fail(err);
         }

@@ -22,7 +22,7 @@ test.each([
     ...ANONYMOUS,
     admission: {
       keyDigest: null,
-      args: [null, '192.0.2.50', 86400, 1_000_000, 1, 1],
+      args: ['192.0.2.50', 86400, 1_000_000, 1, 1],
       settle: (a) => void settled.push(a),
       fail: (err) => { throw err; },
       now: async () => undefined,
