@@ -6,6 +6,7 @@ import http from 'node:http';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { REQUESTS, requestBody } from '../helpers/requests';
 import { request, spawnService, type ServiceProcess } from '../helpers/service-process';
+import { Load } from './load';
 
 const SEARCH = '/api/v1/public/contractors/search?q=diesel&limit=5';
 let db: TestDatabase;
@@ -29,11 +30,23 @@ test('a SIGKILLed HTTP worker is replaced within seconds, with the memory bounds
   expect(new Set(pids).size).toBe(2);
   expect(pids).not.toContain(svc.child.pid);
 
+  // Under load: only the requests in flight on the killed worker fail (counted below).
+  const load = new Load([svc.url + SEARCH], 4);
+  await sleep(1_000);
   process.kill(pids[0]!, 'SIGKILL');
   const killedAt = Date.now();
   await svc.waitForLog((l) => l.msg === 'child died; replacing it' && l.childPid === pids[0], 5_000);
+  // The worker was gone by now (it dies a few ms after the signal, and its connections with it).
+  const goneBy = Date.now();
   // Meanwhile the survivor answers every new connection.
   for (let i = 0; i < 20; i++) expect((await request(svc.url + SEARCH)).status).toBe(200);
+  const outcomes = await load.stop();
+  const failed = outcomes.filter((o) => o.status !== 200);
+  console.info('HTTP worker killed under load', { requests: Load.summary(outcomes), failed });
+  expect(outcomes.filter((o) => o.startedAt > killedAt).length).toBeGreaterThan(10);
+  expect(failed.filter((o) => o.status !== 'network' || o.startedAt > goneBy)).toEqual([]);
+  // Four loops: the request each had in flight, and rarely one more sent before the death.
+  expect(failed.length).toBeLessThanOrEqual(8);
 
   const [fresh] = await svc.waitForLog((l) => l.msg === 'listening' && !pids.includes(l.pid!), 15_000);
   expect(Date.now() - killedAt).toBeLessThan(15_000);
