@@ -56,7 +56,7 @@ function main(): void {
     // Blessing an edit here would defeat the manifest: a landed migration is history.
     console.error(`db:checksums: landed migrations were edited (${changed.join(', ') || 'none'}) ` +
       `or removed (${missing.join(', ') || 'none'}); restore them and make the change in a new migration ` +
-      'or in db/functions (db/CONVENTIONS.md, "Migrations")');
+      'or in db/functions (db/CONVENTIONS.md, "Migrations and current definitions")');
     process.exit(1);
   }
   for (const f of unlisted) manifest.set(f, digests.get(f)!);

@@ -86,7 +86,7 @@ describe('on the migrated template', () => {
     if (offending.length > 0) {
       throw new Error('Stored data depends on these functions, so they change only in a migration (which ' +
         `rewrites or rechecks the data): ${offending.map((g) => `${g.signature} in db/${files.get(`${g.schema}.${g.name}`)}`)
-        .join(', ')}. Delete the definition file and write a migration (db/CONVENTIONS.md, "Migrations").`);
+        .join(', ')}. Delete the definition file and write a migration (db/CONVENTIONS.md, "Migrations and current definitions").`);
     }
   });
 

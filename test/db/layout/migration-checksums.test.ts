@@ -8,7 +8,7 @@ test('no landed migration was edited', () => {
   if (changed.length > 0) {
     throw new Error(`Landed migrations were edited: ${changed.join(', ')}. A migration in db/migrations.sha256 ` +
       'is history: restore it (git checkout) and make the change in a new migration or in its definition ' +
-      'file under db/functions (db/CONVENTIONS.md, "Migrations").');
+      'file under db/functions (db/CONVENTIONS.md, "Migrations and current definitions").');
   }
 });
 
