@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# npm run migrate | seed | admin | worker: the same set-up as npm start, then one script from dist/.
+# npm run migrate | db:schema | seed | admin | worker: the same set-up as npm start, then one script from dist/.
 source "$(dirname "$0")/lib/setup.sh"
 setup_all >/dev/null
 tsc -p tsconfig.build.json
 name=$1; shift
 case "$name" in
   migrate) exec node dist/scripts/migrate.js "$@" ;;
+  db-schema) exec node dist/scripts/db/write-schema.js "$@" ;;
   seed) exec node dist/scripts/seed/load.js "$@" ;;
   admin) exec node dist/scripts/admin.js "$@" ;;
   worker) exec node dist/worker/main.js "$@" ;;

@@ -24,7 +24,7 @@ function base(): string {
   return b;
 }
 
-async function adminQuery(sql: string): Promise<void> {
+export async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client(`${base()}/postgres`);
   await client.connect();
   try {

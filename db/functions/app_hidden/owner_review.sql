@@ -1,0 +1,31 @@
+CREATE OR REPLACE FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating integer, p_review text, p_confirm boolean)
+ RETURNS json
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+declare
+  v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
+  v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
+begin
+  if exists (select 1 from app_public.reviews where quote_id = v_quote.id) then
+    raise exception 'A review already exists for this work' using errcode = 'CONFL';
+  end if;
+  if v_opportunity.awarded_quote_id is distinct from v_quote.id or v_quote.status <> 'completed' then
+    raise exception 'Only completed work by the awarded pro can be reviewed' using errcode = 'CONFL';
+  end if;
+  if p_confirm then
+    -- The review joins the pro's public profile; the rating triggers update its rating and count.
+    insert into app_public.reviews (contractor_id, quote_id, rating, body, author_name, source)
+      values (v_quote.contractor_id, v_quote.id, p_rating, p_review,
+        v_opportunity.owner_first_name || coalesce(' ' || left(v_opportunity.owner_last_name, 1) || '.', ''),
+        'demand-side-search-mcp');
+    perform app_private.log_event('owner_reviewed', null, v_opportunity.id, jsonb_build_object('quoteId', v_quote.id));
+  end if;
+  return app_private.preview_or_done(p_confirm, 'review', json_build_object('quoteId', v_quote.id,
+    'contractorName', app_private.contractor_name(v_quote.contractor_id), 'rating', p_rating, 'review', p_review), v_opportunity.id);
+end
+$function$;
+comment on function app_hidden.owner_review(text,text,text,integer,text,boolean) is 'The owner reviews completed work; it appears on the pro''s profile; see POST .../review.';
+revoke all on function app_hidden.owner_review(text,text,text,integer,text,boolean) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.owner_review(text,text,text,integer,text,boolean) to marine_anonymous;

@@ -1,0 +1,15 @@
+CREATE OR REPLACE FUNCTION app_private.mark_pro_notified(p_quote_id uuid, p_delivered boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+declare
+  v_opportunity_id uuid;
+begin
+  update app_public.quotes set pro_notified_at = now() where id = p_quote_id returning opportunity_id into v_opportunity_id;
+  perform app_private.log_event('pro_contacted', null, v_opportunity_id,
+    jsonb_build_object('quoteId', p_quote_id, 'delivered', p_delivered));
+end
+$function$;
+comment on function app_private.mark_pro_notified(uuid,boolean) is null;
+revoke all on function app_private.mark_pro_notified(uuid,boolean) from public, marine_anonymous, marine_agent, marine_admin;
