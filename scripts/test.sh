@@ -13,8 +13,9 @@ export TEST_PG_BASE="${base%/*}"
 template=${TEST_TEMPLATE:-marine_test_template}
 export TEST_TEMPLATE=$template
 
-log "type-checking"
+log "type-checking and linting"
 tsc --noEmit -p tsconfig.json
+eslint .
 tsc -p tsconfig.build.json
 
 log "building the test template database"

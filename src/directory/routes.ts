@@ -17,8 +17,6 @@ interface Page {
   contractors: RawJson;
   next: RawJson | null;
 }
-interface ScoreKey { score: number; id: string }
-interface DistanceKey { distance: number; id: string }
 interface PostKey { publishedAt: string; id: string }
 
 const uuid = z.uuid();

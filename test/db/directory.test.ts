@@ -1,6 +1,6 @@
 // The directory's SQL functions, policies and derived counts, role by role. Each test runs in a
 // rolled-back transaction (asRole) on this file's own clone of the seeded template.
-import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+import { asRole, createTestDatabase, sqlState, type Queryable, type TestDatabase } from '../helpers/db';
 
 let db: TestDatabase;
 let active: { id: string; slug: string };
@@ -18,10 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const call = async (client: { query: Function }, sql: string, args: unknown[] = []) =>
+const call = async (client: Queryable, sql: string, args: unknown[] = []) =>
   (await client.query(`select ${sql} as r`, args)).rows[0].r;
 // The searches return one row (items, total, next) rather than one JSON value.
-const callRow = async (client: { query: Function }, sql: string, args: unknown[] = []) =>
+const callRow = async (client: Queryable, sql: string, args: unknown[] = []) =>
   (await client.query(`select * from ${sql}`, args)).rows[0];
 
 describe('row-level security: anonymous', () => {

@@ -1,6 +1,6 @@
 // The request flow's SQL functions (every error code) and policies (every role).
 import { verificationDigest } from '../../src/credentials';
-import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+import { asRole, createTestDatabase, sqlState, type Queryable, type TestDatabase } from '../helpers/db';
 
 let db: TestDatabase;
 let specialty: string;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const create = (client: { query: Function }, overrides: { specialty?: string; pros?: string[]; crid?: string | null; description?: string; lifetime?: number } = {}) =>
+const create = (client: Queryable, overrides: { specialty?: string; pros?: string[]; crid?: string | null; description?: string; lifetime?: number } = {}) =>
   client.query(`select app_hidden.create_service_request('Olivia', null, 'olivia@example.com', null, $1,
       'Annapolis, MD', $2, $3, null, $4, $5) as r`,
   [overrides.specialty ?? specialty, overrides.description ?? 'A description of twenty+', overrides.pros ?? [pro],

@@ -1,6 +1,7 @@
 // The developer portal (/developers) in a real browser against the real service: every page
 // loads under its strict CSP without errors, registration yields a key, the key console shows
 // the account and manages keys, and the reference renders every path of the OpenAPI document.
+import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -96,7 +97,7 @@ describe('plain HTTP', () => {
   test('asset paths resolve the same from src/ and from a dist/ build', () => {
     const built = path.join(ROOT, 'dist/src/portal/assets.js');
     expect(existsSync(built)).toBe(true);
-    const distAssets = require(built) as typeof srcAssets;
+    const distAssets = createRequire(__filename)(built) as typeof srcAssets;
     expect(distAssets.ASSET_FILES).toEqual(srcAssets.ASSET_FILES);
     for (const file of Object.values(srcAssets.ASSET_FILES)) expect([file, existsSync(file)]).toEqual([file, true]);
   });

@@ -7,6 +7,11 @@ import type { RequestRole } from '../../src/db/database';
 /** scripts/test.sh builds it; clones are named after it so parallel runs stay apart. */
 export const TEMPLATE = process.env.TEST_TEMPLATE ?? 'marine_test_template';
 
+/** A pool or a client: what the function tests send their SQL through. */
+export interface Queryable {
+  query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
+}
+
 export interface TestDatabase {
   name: string;
   /** Superuser connection: set-up and checks, bypasses row-level security. */
