@@ -4,7 +4,7 @@
 // first form's survivors make V8 pretenure allocation sites both forms share). Promoted bytes per
 // query are the old space's growth after each query (positive steps only: sweeping after a full
 // collection shrinks it); full collections are counted per 1,000 queries. Promoted garbage is
-// what makes the full collections run (docs/performance.md, entry 16).
+// what makes the full collections run (docs/performance-history.md, entry 16).
 //   node dist/bench/promotion.js [database-url]   (default: the bench database at 100,000)
 import { execFileSync } from 'node:child_process';
 import { PerformanceObserver, constants } from 'node:perf_hooks';

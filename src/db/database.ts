@@ -72,7 +72,7 @@ const RAW_JSON_TYPES: pg.CustomTypesConfig = {
  * client.query through node-pg's callback form. Its promise form kept every result alive through
  * the young-generation collections (~70% of what a query allocated survived and was promoted, so
  * the old generation filled with pages and a full collection ran every few hundred requests);
- * through the callback form 0.1% survives (docs/performance.md, entry 16; bench/promotion.ts).
+ * through the callback form 0.1% survives (docs/performance-history.md, entry 16; bench/promotion.ts).
  * A PostgreSQL error's stack is then the socket read's, not the caller's (the promise form
  * rewrote it); errors are mapped by their code, so only a logged 500's stack is shorter.
  */
