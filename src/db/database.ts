@@ -3,7 +3,7 @@
 // Arguments travel as bound parameters, except in the directory's one-round-trip reads
 // (admittedCall), whose arguments are never secrets.
 import pg from 'pg';
-import { RawJson } from '../http/raw-json';
+import { RawJson } from '../json/raw-json';
 
 // pg's own conversion of a parameter value to its text form (dates, arrays, JSON, null).
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { geoSearchContractors, listPosts, searchContractors } from '../../directory/routes';
 import { idPath, slugPath } from '../../directory/params';
 import { ApiError } from '../../http/errors';
-import { materialize } from '../../http/raw-json';
+import { materialize } from '../../json/raw-json';
 import { parseOrThrow } from '../../http/validate';
 import type { ToolContext } from '../context';
 import { run } from '../results';
