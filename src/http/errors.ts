@@ -3,7 +3,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DbRefusal } from '../db/database';
 import { isDatabaseUnavailable } from '../db/faults';
-import { esc, sendPage } from './html';
+import { esc } from '../html/escape';
+import { sendPage } from './html';
 
 export class ApiError extends Error {
   constructor(

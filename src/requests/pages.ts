@@ -1,6 +1,7 @@
 // The owner's pages of the request flow: the confirm form (GET) and what the form post answers.
 import type { Response } from 'express';
-import { esc, sendPage } from '../http/html';
+import { esc } from '../html/escape';
+import { sendPage } from '../http/html';
 
 export interface ConfirmationView {
   requestId: string;
