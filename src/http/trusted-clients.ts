@@ -2,7 +2,7 @@
 // TRUSTED_CLIENT_CIDRS may create or confirm service requests; others get a 403.
 import { BlockList, isIP } from 'node:net';
 import type { RequestHandler } from 'express';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 export function trustedClientsOnly(cidrs: string[]): RequestHandler {
   const check = trustedClientCheck(cidrs);

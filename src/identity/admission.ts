@@ -10,7 +10,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Config } from '../config';
 import { ANONYMOUS, type Caller, type Database, type RequestRole } from '../db/database';
 import { sha256 } from '../credentials';
-import { ApiError, isPgError } from '../http/errors';
+import { ApiError, isPgError } from '../errors';
 
 // A present header must be exactly this; anything else is a 401, never silently anonymous.
 const API_KEY_HEADER = /^Bearer (svc_(?:public|live)_[0-9a-f]{40})$/;

@@ -5,7 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { geoSearchContractors, listPosts, searchContractors } from '../../directory/routes';
 import { idPath, slugPath } from '../../directory/params';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { materialize } from '../../json/raw-json';
 import { parseOrThrow } from '../../http/validate';
 import type { ToolContext } from '../context';
