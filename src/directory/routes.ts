@@ -6,7 +6,7 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Caller, Database } from '../db/database';
 import { jsonWithRaw, RawJson } from '../json/raw-json';
-import { parseOrThrow } from '../http/validate';
+import { parseOrThrow } from '../input/validate';
 import { decodeCursor, encodeCursor } from './cursor';
 import { geoQuery, idPath, MAX_PAGE, postsQuery, searchQuery, slugPath } from './params';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { mintApiKey } from '../credentials';
 import { ANONYMOUS, type Database } from '../db/database';
-import { parseOrThrow } from '../http/validate';
+import { parseOrThrow } from '../input/validate';
 import { rateLimitError, requireKey, setRateLimitHeaders } from './admission';
 
 export const registration = z.object({

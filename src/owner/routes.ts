@@ -5,7 +5,7 @@ import { Router, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { ANONYMOUS, type Database } from '../db/database';
 import { notFound } from '../http/errors';
-import { parseOrThrow } from '../http/validate';
+import { parseOrThrow } from '../input/validate';
 import { acceptEstimateBody, markCompleteBody, messageBody, missingInfoBody, opportunityPath, reviewBody, selectVisitBody } from './params';
 import { ownerTokenDigestOf } from './token';
 

@@ -6,7 +6,7 @@ import { mintToken, sha256, verificationDigest } from '../credentials';
 import { ANONYMOUS, type Caller, type Database } from '../db/database';
 import { wantsHtml } from '../http/html';
 import { trustedClientsOnly } from '../http/trusted-clients';
-import { parseOrThrow } from '../http/validate';
+import { parseOrThrow } from '../input/validate';
 import { confirmedPage, confirmForm, type Confirmation, type ConfirmationView } from './pages';
 import { confirmBody, confirmQuery, requestIdPath, serviceRequestBody } from './params';
 

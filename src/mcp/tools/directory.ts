@@ -7,7 +7,7 @@ import { geoSearchContractors, listPosts, searchContractors } from '../../direct
 import { idPath, slugPath } from '../../directory/params';
 import { ApiError } from '../../errors';
 import { materialize } from '../../json/raw-json';
-import { parseOrThrow } from '../../http/validate';
+import { parseOrThrow } from '../../input/validate';
 import type { ToolContext } from '../context';
 import { run } from '../results';
 

@@ -5,7 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ANONYMOUS } from '../../db/database';
-import { parseOrThrow } from '../../http/validate';
+import { parseOrThrow } from '../../input/validate';
 import { opportunityPath } from '../../owner/params';
 import { ownerReads, ownerWrites, performOwnerWrite, type OwnerWrite, type WriteSchema } from '../../owner/routes';
 import { checkedOwnerTokenDigest } from '../../owner/token';
