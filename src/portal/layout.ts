@@ -3,7 +3,7 @@
 // 'unsafe-inline' and no 'unsafe-eval', so an injected <script> or on* attribute never runs.
 import type { Response } from 'express';
 import { esc } from '../html/escape';
-import { OWNER_HELP_PATH } from '../requests/routes';
+import { OWNER_HELP_PATH } from '../requests/paths';
 import { assetUrl, type AssetName } from './assets';
 
 export const PORTAL_CSP = [

@@ -5,7 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { trustedClientCheck } from '../../http/trusted-clients';
 import { confirmBody, requestIdPath, serviceRequestBody } from '../../requests/params';
-import { confirmationData, confirmServiceRequest, createServiceRequest } from '../../requests/routes';
+import { confirmationData, confirmServiceRequest, createServiceRequest } from '../../requests/operations';
 import type { ToolContext } from '../context';
 import { run, type Structured } from '../results';
 
