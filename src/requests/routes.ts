@@ -4,14 +4,23 @@ import express, { Router, type RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { wantsHtml } from '../http/html';
-import { trustedClientsOnly } from '../http/trusted-clients';
 import { parseOrThrow } from '../input/validate';
 import { confirmationData, confirmationView, confirmServiceRequest, createServiceRequest } from './operations';
 import { confirmedPage, confirmForm } from './pages';
 import { confirmQuery, requestIdPath } from './params';
 import { OWNER_HELP_PATH } from './paths';
+import { trustedClientCheck } from './trusted-clients';
 
 const BASE = '/search-mcp/service-requests';
+
+/** Untrusted addresses get the 403 before anything else runs (admission included). */
+function trustedClientsOnly(cidrs: string[]): RequestHandler {
+  const check = trustedClientCheck(cidrs);
+  return (req, _res, next) => {
+    check(req.ip ?? '');
+    next();
+  };
+}
 
 /** `admit` is the API's admission (key, rate limit); the confirm page is not counted. */
 export function requestRouter(db: Database, config: Config, admit: RequestHandler): Router {
