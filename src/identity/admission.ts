@@ -122,6 +122,20 @@ export function admission(db: Database, config: Config, options: { ownerBearerAl
   };
 }
 
+/**
+ * Agent registration instead of admission: its own count per client address (an hour's window),
+ * so keys cannot be farmed to escape the limits above.
+ */
+export function registrationThrottle(db: Database, config: Config): RequestHandler {
+  return async (req, res, next) => {
+    const rate = await db.callJson<RateState>(
+      ANONYMOUS, 'app_hidden.rate_limit_hit', [`register:${req.ip ?? 'unknown'}`, config.REGISTRATIONS_PER_HOUR, 3600]);
+    setRateLimitHeaders(res, rate);
+    if (!rate.allowed) throw rateLimitError(rate, 3600);
+    next();
+  };
+}
+
 function keyRequired(): ApiError {
   return new ApiError(401, 'An API key is required', 'Send "Authorization: Bearer <API key>"; register at POST /api/agents/register.');
 }
