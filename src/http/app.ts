@@ -59,9 +59,9 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
       .json({ success: false, error: state === 'saturated' ? 'Database pool saturated' : 'Database unreachable' });
   });
 
-  // Registration has its own throttle; the request flow admits its POSTs itself (its confirm
-  // page must write nothing, not even a rate-limit count); every other API request is admitted
-  // once (key or anonymous, rate limit).
+  // Admission, in its sequence: src/identity/admission.ts. Registration has its own throttle; the
+  // request flow admits its POSTs itself (its confirm page must write nothing, not even a
+  // rate-limit count); every other API request is admitted once (key or anonymous, rate limit).
   const admit = admission(db, config);
   const api = express.Router();
   // The directory first (most requests, and each router passed costs): its operations admit in
