@@ -1,6 +1,6 @@
 // The texts of the e-mails. Each is plain text plus the same in simple HTML; every value from
 // the database is escaped in the HTML.
-import { esc } from '../src/http/html';
+import { esc } from '../src/html/escape';
 import type { Mail } from './mailer';
 
 type Content = Omit<Mail, 'to'>;

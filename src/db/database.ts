@@ -3,7 +3,7 @@
 // Arguments travel as bound parameters, except in the directory's one-round-trip reads
 // (admittedCall), whose arguments are never secrets.
 import pg from 'pg';
-import { RawJson } from '../http/raw-json';
+import { RawJson } from '../json/raw-json';
 
 // pg's own conversion of a parameter value to its text form (dates, arrays, JSON, null).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -187,10 +187,16 @@ export class Database {
         return client.escapeLiteral(String(value));
       };
       const keyDigest = literal(admission.keyDigest);
-      const text = 'begin; set local role marine_anonymous; '
-        + `select app_hidden.admit_request(${[keyDigest, ...admission.args.map(literal)].join(', ')})::text as ${ADMISSION_COLUMN}; commit; `
-        + `begin; set local role marine_anonymous; select app_hidden.assume_caller(${keyDigest}); `
-        + `${select(args.map(literal).join(', '))}; commit`;
+      const statements = [
+        'begin', 'set local role marine_anonymous',
+        `select app_hidden.admit_request(${[keyDigest, ...admission.args.map(literal)].join(', ')})::text as ${ADMISSION_COLUMN}`, 'commit',
+        'begin', 'set local role marine_anonymous', `select app_hidden.assume_caller(${keyDigest})`,
+      ];
+      // pg answers a query of several statements with one result per statement, in order: the
+      // operation's result is at its statement's index.
+      const operation = statements.push(select(args.map(literal).join(', '))) - 1;
+      statements.push('commit');
+      const text = statements.join('; ');
       let results: pg.QueryResult[];
       try {
         results = await sendWatching(client, { text, types }, (row) => {
@@ -204,8 +210,7 @@ export class Database {
         throw err;
       }
       admission.settle(JSON.parse(admitted!));
-      // The operation's result is the one before the final commit.
-      return results[results.length - 2] as pg.QueryResult<R>;
+      return results[operation] as pg.QueryResult<R>;
     } finally {
       client.release(broken);
     }

@@ -3,7 +3,7 @@
 // with other filters is refused instead of silently paging a different result.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 const payload = z.object({
   f: z.string().length(12),

@@ -2,7 +2,7 @@
 // uses any parameter only Variant B has gets Variant B's defaults and caps; otherwise Variant
 // A's (DESIGN.md, "The two variants in the spec"). Out-of-range values are 400, never clamped.
 import { z } from 'zod';
-import { fail, queryInt, queryNumber, queryText } from '../http/validate';
+import { fail, queryInt, queryNumber, queryText } from '../input/validate';
 
 const slug = queryText(120);
 

@@ -5,7 +5,7 @@
 // GRAPHQL_STATEMENT_TIMEOUT_MS is the caller's query being too heavy (or the database too busy).
 import type { GraphQLError as GraphQLErrorType } from 'postgraphile/graphql';
 import type { Config } from '../config';
-import { isPgError, toApiError } from '../http/errors';
+import { isPgError, toApiError } from '../errors';
 import type { Logger } from '../log';
 import { defaultMaskError, GraphQLError, isSafeError } from './postgraphile';
 

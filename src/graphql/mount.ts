@@ -3,7 +3,7 @@
 // caller's role with the caller's claims, so grants and row-level security decide, as for REST.
 import express from 'express';
 import type { Caller } from '../db/database';
-import type { AppDeps } from '../http/app';
+import type { AppDeps } from '../deps';
 import { admission, requireAdmin } from '../identity/admission';
 import { graphqlLimits } from './limits';
 import { maskError } from './mask-error';

@@ -1,8 +1,7 @@
 // The Express application: middleware order, the mounted feature routers, and the fallbacks
 // that keep every failure in the spec's error shape.
-import express, { type RequestHandler, type Router } from 'express';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
+import express, { type Router } from 'express';
+import type { AppDeps } from '../deps';
 import { directoryRouter } from '../directory/routes';
 import { admission, deferAdmission } from '../identity/admission';
 import { accountRouter, registrationRouter } from '../identity/routes';
@@ -12,7 +11,6 @@ import { discoveryRouter } from '../openapi/routes';
 import { ownerHelpRouter } from '../portal/owner-help';
 import { portalRouter } from '../portal/routes';
 import { requestRouter } from '../requests/routes';
-import type { Logger } from '../log';
 import { BODY_LIMIT_BYTES } from './body-limit';
 import './caller';
 import { errorHandler, methodNotAllowed, notFound } from './errors';
@@ -20,14 +18,6 @@ import { weakEtag } from './etag';
 import { requestLogger } from './request-log';
 
 const READY_TIMEOUT_MS = 500;
-
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  logger: Logger;
-  /** Staff GraphQL (src/graphql/mount.ts), which admits its own callers. */
-  staffGraphql?: RequestHandler;
-}
 
 /** Adds, after a router's routes, a 405 for each path's other methods. */
 function withMethodGuards(router: Router): Router {
@@ -69,9 +59,9 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
       .json({ success: false, error: state === 'saturated' ? 'Database pool saturated' : 'Database unreachable' });
   });
 
-  // Registration has its own throttle; the request flow admits its POSTs itself (its confirm
-  // page must write nothing, not even a rate-limit count); every other API request is admitted
-  // once (key or anonymous, rate limit).
+  // Admission, in its sequence: src/identity/admission.ts. Registration has its own throttle; the
+  // request flow admits its POSTs itself (its confirm page must write nothing, not even a
+  // rate-limit count); every other API request is admitted once (key or anonymous, rate limit).
   const admit = admission(db, config);
   const api = express.Router();
   // The directory first (most requests, and each router passed costs): its operations admit in

@@ -1,104 +1,10 @@
-// The one place where failures become HTTP responses: SQLSTATEs from db/ERRORS.md, validation
-// failures and Express' own errors all end as {success: false, error, details?}.
+// The one place where failures become HTTP responses: whatever toApiError (src/errors.ts) makes
+// of a failure ends as {success: false, error, details?}, or as a page for people.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { DbRefusal } from '../db/database';
 import { isDatabaseUnavailable } from '../db/faults';
-import { esc, sendPage } from './html';
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details?: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-/** SQLSTATE -> HTTP status (db/ERRORS.md). */
-const STATUS_BY_SQLSTATE: Record<string, number> = {
-  INVAL: 400,
-  CREDS: 401,
-  FORBD: 403,
-  NTFND: 404,
-  CONFL: 409,
-  EXPRD: 410,
-  RATEL: 429,
-  '23505': 409,
-  '23514': 400,
-  '23502': 400,
-  '22P02': 400,
-  // Backstop for bytes PostgreSQL cannot take (a NUL) that reach SQL unparsed, e.g. GraphQL variables.
-  '22021': 400,
-  '22P05': 400,
-  '22023': 400,
-  '22003': 400,
-  '42501': 403,
-};
-
-interface PgErrorLike {
-  code: string;
-  message: string;
-  detail?: string;
-}
-
-export function isPgError(err: unknown): err is PgErrorLike {
-  return typeof err === 'object' && err !== null && typeof (err as PgErrorLike).code === 'string' &&
-    typeof (err as PgErrorLike).message === 'string' && 'severity' in err;
-}
-
-/** Body-parser and other http-errors carry `status` and `type`. */
-interface HttpErrorLike {
-  status: number;
-  type?: string;
-  expose?: boolean;
-  message: string;
-}
-
-function isHttpError(err: unknown): err is HttpErrorLike {
-  return typeof err === 'object' && err !== null && typeof (err as HttpErrorLike).status === 'number';
-}
-
-/** Seconds a client is asked to wait when the database cannot serve. */
-const UNAVAILABLE_RETRY_AFTER = '2';
-
-export function toApiError(err: unknown): ApiError | null {
-  if (err instanceof ApiError) return err;
-  if (isDatabaseUnavailable(err)) {
-    return new ApiError(503, 'Service temporarily unavailable', 'The database is not answering; retry shortly.',
-      { 'Retry-After': UNAVAILABLE_RETRY_AFTER });
-  }
-  if (isPgError(err) || err instanceof DbRefusal) {
-    const status = STATUS_BY_SQLSTATE[err.code];
-    if (status === undefined) return null;
-    const headers: Record<string, string> = {};
-    if (status === 429 && err.detail && /^\d+$/.test(err.detail)) headers['Retry-After'] = err.detail;
-    // Our own codes carry a client-safe message; PostgreSQL's own messages name tables and
-    // constraints, so those get a generic text.
-    const own = /^[A-Z]{5}$/.test(err.code);
-    return new ApiError(status, own ? err.message : genericText(status), own ? err.detail : undefined, headers);
-  }
-  if (isHttpError(err) && err.status >= 400 && err.status < 500) {
-    if (err.type === 'entity.parse.failed') return new ApiError(400, 'Malformed JSON body', err.message);
-    if (err.type === 'entity.too.large') return new ApiError(413, 'Request body too large');
-    if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') {
-      return new ApiError(415, 'Unsupported content encoding', err.message);
-    }
-    return new ApiError(err.status, err.expose ? err.message : genericText(err.status));
-  }
-  return null;
-}
-
-function genericText(status: number): string {
-  switch (status) {
-    case 400: return 'Invalid request';
-    case 403: return 'Forbidden';
-    case 404: return 'Not found';
-    case 409: return 'Conflict';
-    default: return 'Request failed';
-  }
-}
+import { ApiError, toApiError } from '../errors';
+import { esc } from '../html/escape';
+import { sendPage } from './html';
 
 export const errorHandler: ErrorRequestHandler = async (failure, req, res, _next) => {
   let err: unknown = failure;

@@ -2,13 +2,7 @@
 // never cached, a Content-Security-Policy that allows nothing but inline styles and posting
 // forms back here, and no Referer (the confirm link carries a token).
 import type { Response } from 'express';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML content and attribute values. */
-export function esc(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
+import { esc } from '../html/escape';
 
 export const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',

@@ -1,16 +1,32 @@
 // Admission of every API request: who is calling (an API key as a Bearer token, or anonymous by
 // client address) and whether their rolling-window quota allows one more request. One SQL call
-// (app_hidden.admit_request) decides both; this file reads the header, hashes the key (SQL only
-// ever sees its digest) and writes headers.
-// The sequence: deferAdmission reads the key and leaves a pending admission on req.caller; the
-// first database call runs it (Database.admittedCall: in the same round trip as a directory
-// operation); admission() runs it before any other handler; the error handler runs it when a
-// request fails before either (a 400 still counts, and a bad key or spent quota is the answer).
+// (app_hidden.admit_request) decides both and counts the request in a transaction of its own,
+// committed before the operation runs (a failing operation still counts); this file reads the
+// header, hashes the key (SQL only ever sees its digest) and writes the RateLimit-* headers.
+//
+// The sequence, for one request:
+// 1. Before any admission: the body parser (413, malformed JSON) and, on the request flow's
+//    POSTs, the trusted-client check (403, src/requests/routes.ts): these answers are not counted.
+//    (The MCP request tools check the client inside the tool, so after step 3: counted.)
+// 2. The key is read: a malformed Authorization header is a 401 at once (apiKeyOf). Owner routes
+//    take a 64-hex Bearer as the owner's token, not as a key (ownerBearerAllowed).
+// 3. The request is admitted, in one of two ways:
+//    - deferAdmission (the directory): leaves a pending admission on req.caller, and the first
+//      database call runs it in the same round trip as the operation (Database.admittedCall);
+//    - admission() (every other /api route, POST /mcp, /graphql): admits before the handler runs.
+//    A 429 (RATEL, with the admission as its detail) or a 401 (unknown or revoked key) ends it.
+// 4. A request that fails before a pending admission ran (a 400 from parsing, a 404) is admitted
+//    by the error handler before it answers (src/http/errors.ts), so it counts, and a bad key or
+//    a spent quota is the answer it gets.
+// 5. After admission, per route: requireKey (401 for anonymous callers), requireAdmin (staff).
+// Not admitted: agent registration, which has its own throttle per address (registrationThrottle),
+// and the confirm page (GET), which must write nothing, not even a count. Where each router is
+// mounted with which admission: src/http/app.ts.
 import type { RequestHandler, Response } from 'express';
 import type { Config } from '../config';
 import { ANONYMOUS, type Caller, type Database, type RequestRole } from '../db/database';
 import { sha256 } from '../credentials';
-import { ApiError, isPgError } from '../http/errors';
+import { ApiError, isPgError } from '../errors';
 
 // A present header must be exactly this; anything else is a 401, never silently anonymous.
 const API_KEY_HEADER = /^Bearer (svc_(?:public|live)_[0-9a-f]{40})$/;
@@ -118,6 +134,20 @@ export function admission(db: Database, config: Config, options: { ownerBearerAl
   return async (req, res, next) => {
     if (req.caller === undefined) defer(req, res, () => undefined); // synchronous: sets req.caller, or throws the 401
     await req.caller.admission?.now();
+    next();
+  };
+}
+
+/**
+ * Agent registration instead of admission: its own count per client address (an hour's window),
+ * so keys cannot be farmed to escape the limits above.
+ */
+export function registrationThrottle(db: Database, config: Config): RequestHandler {
+  return async (req, res, next) => {
+    const rate = await db.callJson<RateState>(
+      ANONYMOUS, 'app_hidden.rate_limit_hit', [`register:${req.ip ?? 'unknown'}`, config.REGISTRATIONS_PER_HOUR, 3600]);
+    setRateLimitHeaders(res, rate);
+    if (!rate.allowed) throw rateLimitError(rate, 3600);
     next();
   };
 }

@@ -1,7 +1,7 @@
 // Tool results: data as structuredContent (and as JSON text for clients that read only text);
 // failures as isError results carrying the REST API's status and message for the same failure.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { toApiError } from '../http/errors';
+import { toApiError } from '../errors';
 import type { ToolContext } from './context';
 
 export type Structured = Record<string, unknown>;

@@ -4,7 +4,7 @@
 // transport bound to that request's caller.
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Router } from 'express';
-import type { AppDeps } from '../http/app';
+import type { AppDeps } from '../deps';
 import { BODY_LIMIT_BYTES } from '../http/body-limit';
 import { methodNotAllowed } from '../http/errors';
 import { admission } from '../identity/admission';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { geoQuery, idPath, postsQuery, searchQuery, slugPath } from '../directory/params';
-import { keyId, newKey, registration } from '../identity/routes';
+import { keyId, newKey, registration } from '../identity/params';
 import { acceptEstimateBody, markCompleteBody, messageBody, missingInfoBody, opportunityPath, reviewBody, selectVisitBody } from '../owner/params';
 import { confirmBody, confirmQuery, requestIdPath, serviceRequestBody } from '../requests/params';
 import * as r from './responses';

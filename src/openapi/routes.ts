@@ -1,7 +1,7 @@
 // The OpenAPI document and the discovery documents: /.well-known/agent.json and agent-card.json
 // (an A2A agent card), /llms.txt (llmstxt.org) and the markdown quickstart it links.
 import { Router } from 'express';
-import type { AppDeps } from '../http/app';
+import type { AppDeps } from '../deps';
 import { agentCard } from './agent-card';
 import { buildDocument, OPENAPI_PATH } from './document';
 import { llmsTxt, QUICKSTART_MD_PATH, quickstartMarkdown } from './llms';

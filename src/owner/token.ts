@@ -4,7 +4,7 @@
 // What goes on to SQL is the token's SHA-256 digest (hex), never the token.
 import type { Request } from 'express';
 import { sha256 } from '../credentials';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 const TOKEN = /^[0-9a-fA-F]{64}$/;
 const URL_NAMES = ['ownerAccessToken', 'owner_access_token', 'accessToken', 'access_token', 'token', 'x-service-owner-access-token'];

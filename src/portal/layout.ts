@@ -2,8 +2,8 @@
 // portal pages run scripts, but only our own files from this origin: the CSP has no
 // 'unsafe-inline' and no 'unsafe-eval', so an injected <script> or on* attribute never runs.
 import type { Response } from 'express';
-import { esc } from '../http/html';
-import { OWNER_HELP_PATH } from '../requests/routes';
+import { esc } from '../html/escape';
+import { OWNER_HELP_PATH } from '../requests/paths';
 import { assetUrl, type AssetName } from './assets';
 
 export const PORTAL_CSP = [

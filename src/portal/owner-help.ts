@@ -1,7 +1,7 @@
 // The help page for owners that a confirm link without its token redirects to (DESIGN.md).
 import { Router } from 'express';
 import { sendPage } from '../http/html';
-import { OWNER_HELP_PATH } from '../requests/routes';
+import { OWNER_HELP_PATH } from '../requests/paths';
 
 export function ownerHelpRouter(): Router {
   const router = Router();

@@ -2,7 +2,7 @@
 // Swagger UI from the OpenAPI document), the registration form and the key console. Their
 // scripts are files in assets/; everything dynamic on the server side is escaped here.
 import type { Config } from '../config';
-import { esc } from '../http/html';
+import { esc } from '../html/escape';
 import { PORTAL_PATHS as P, type PortalPage } from './layout';
 
 /** "24 hours" for 86400: windows are configured in seconds, people read hours. */

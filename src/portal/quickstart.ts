@@ -1,6 +1,6 @@
 // The quickstart: the API's main journeys as curl commands against this server's own address.
 import type { Config } from '../config';
-import { esc } from '../http/html';
+import { esc } from '../html/escape';
 import { PORTAL_PATHS as P, type PortalPage } from './layout';
 
 /** A shell example; escaped here, so callers pass plain text. */

@@ -2,7 +2,7 @@
 // /developers/openapi.json, which src/openapi serves), registration and the key console; plus
 // their static files. The owners' help page is in owner-help.ts.
 import { Router, type RequestHandler } from 'express';
-import type { AppDeps } from '../http/app';
+import type { AppDeps } from '../deps';
 import { methodNotAllowed } from '../http/errors';
 import { ASSET_FILES, ASSETS_PATH, isAssetName } from './assets';
 import { PORTAL_HEADERS, renderPage, sendPortalPage } from './layout';

@@ -1,25 +1,8 @@
 // The owner's pages of the request flow: the confirm form (GET) and what the form post answers.
 import type { Response } from 'express';
-import { esc, sendPage } from '../http/html';
-
-export interface ConfirmationView {
-  requestId: string;
-  status: 'draft' | 'promoted';
-  service: string;
-  location: string;
-  description: string;
-  expiresAt: string;
-  pros: string[];
-}
-
-export interface Confirmation {
-  status: 'created' | 'no_coverage' | 'already_confirmed';
-  requestId: string;
-  opportunityId: string;
-  source: string;
-  quotes: Array<{ quoteId: string; contractorSlug: string; contractorName: string; opportunityId: string; threadStatus: string }>;
-  ownerAccessToken: string | null;
-}
+import { esc } from '../html/escape';
+import { sendPage } from '../http/html';
+import type { Confirmation, ConfirmationView } from './operations';
 
 function details(v: Pick<ConfirmationView, 'service' | 'location' | 'description' | 'pros'>): string {
   const pros = v.pros.length === 0

@@ -2,7 +2,7 @@
 // rejects the whole statement), and it is counted like any request. Every operation of the OpenAPI
 // document is tried with a NUL in each query parameter, each path parameter and each string field
 // of its JSON body, so a new route is covered as soon as it is documented.
-import { esc } from '../../src/http/html';
+import { esc } from '../../src/html/escape';
 import { buildDocument } from '../../src/openapi/document';
 import { startTestService, type TestService } from '../helpers/server';
 

@@ -1,6 +1,6 @@
 // The whole request flow end to end: the real API and worker, a real SMTP server, a real
 // browser for the confirm page.
-import { esc } from '../../src/http/html';
+import { esc } from '../../src/html/escape';
 import { launchBrowser } from '../helpers/browser';
 import { demoPros, REQUESTS, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
 import { startTestService, type TestService } from '../helpers/server';

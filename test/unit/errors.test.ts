@@ -1,5 +1,5 @@
 // The one mapping from failures to HTTP (db/ERRORS.md): every documented SQLSTATE.
-import { toApiError } from '../../src/http/errors';
+import { toApiError } from '../../src/errors';
 
 const pgError = (code: string, message = 'msg', detail?: string) => Object.assign(new Error(message), { code, severity: 'ERROR', detail });
 

@@ -1,5 +1,5 @@
 // Finding the first NUL in parsed input: document order, keys as well as values, any depth.
-import { nulBytePath, printablePath } from '../../src/http/nul-bytes';
+import { nulBytePath, printablePath } from '../../src/input/nul-bytes';
 
 test('the first string holding a NUL, by its keys and indexes in document order', () => {
   expect(nulBytePath({ a: 'ok', owner: { firstName: 'A\0', lastName: '\0' }, z: '\0' })).toEqual(['owner', 'firstName']);

@@ -1,4 +1,4 @@
-import { jsonWithRaw, materialize, RawJson } from '../../src/http/raw-json';
+import { jsonWithRaw, materialize, RawJson } from '../../src/json/raw-json';
 import { weakEtag } from '../../src/http/etag';
 
 test('raw JSON text is spliced in unchanged, once per place, around an envelope of any strings', () => {

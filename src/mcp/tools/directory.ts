@@ -3,11 +3,9 @@
 // strings a query string would carry, so defaults, caps, variants and errors are the REST ones.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { geoSearchContractors, listPosts, searchContractors } from '../../directory/routes';
-import { idPath, slugPath } from '../../directory/params';
-import { ApiError } from '../../http/errors';
-import { materialize } from '../../http/raw-json';
-import { parseOrThrow } from '../../http/validate';
+import { contractorById, contractorBySlug, geoSearchContractors, listPosts, listSpecialties, searchContractors } from '../../directory/operations';
+import { ApiError } from '../../errors';
+import { materialize } from '../../json/raw-json';
 import type { ToolContext } from '../context';
 import { run } from '../results';
 
@@ -71,7 +69,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
     description: 'Every service specialty with its slug and the number of contractors offering it.',
     outputSchema: { specialties: z.array(z.looseObject({ slug: z.string(), name: z.string() })) },
     annotations: READ,
-  }, () => run(ctx, () => ctx.db.callJson<Record<string, unknown>>(ctx.caller, 'app_hidden.list_specialties', [])));
+  }, () => run(ctx, () => listSpecialties(ctx.db, ctx.caller)));
 
   server.registerTool('get_contractor', {
     title: 'Contractor profile',
@@ -82,12 +80,8 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
   }, (args) => run(ctx, async () => {
     // REST has two paths for this; a tool takes exactly one of the two keys.
     if ((args.slug === undefined) === (args.id === undefined)) throw new ApiError(400, 'Give exactly one of slug or id');
-    if (args.slug !== undefined) {
-      const { slug } = parseOrThrow(slugPath, { slug: args.slug }, 'path');
-      return ctx.db.callJson<Record<string, unknown>>(ctx.caller, 'app_hidden.contractor_by_slug', [slug]);
-    }
-    const { id } = parseOrThrow(idPath, { id: args.id }, 'path');
-    return ctx.db.callJson<Record<string, unknown>>(ctx.caller, 'app_hidden.contractor_by_id', [id]);
+    if (args.slug !== undefined) return contractorBySlug(ctx.db, ctx.caller, { slug: args.slug });
+    return contractorById(ctx.db, ctx.caller, { id: args.id });
   }));
 
   const post = z.looseObject({ id: z.string() });

@@ -4,13 +4,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { ANONYMOUS } from '../../db/database';
-import { parseOrThrow } from '../../http/validate';
 import { opportunityPath } from '../../owner/params';
-import { ownerReads, ownerWrites, performOwnerWrite, type OwnerWrite, type WriteSchema } from '../../owner/routes';
+import { listOwnerOpportunities, ownerWrites, readOwnerOpportunity, writeOwnerOpportunity, type OwnerWrite, type WriteSchema } from '../../owner/operations';
 import { checkedOwnerTokenDigest } from '../../owner/token';
 import type { ToolContext } from '../context';
-import { run, type Structured } from '../results';
+import { run } from '../results';
 
 const ownerAccessToken = z.string().max(200)
   .describe('The owner access token from confirm_service_request or the owner\'s e-mail (64 hexadecimal characters).');
@@ -22,24 +20,21 @@ const pro = z.looseObject({ quoteId: z.string(), contractorSlug: z.string(), con
 const opportunity = z.looseObject({ opportunityId: z.string(), status: z.string(), pros: z.array(pro) });
 
 export function registerOwnerTools(server: McpServer, ctx: ToolContext): void {
-  // Owner SQL runs as the anonymous role, as in REST: the token is the credential, not the API key.
-  const read = (fn: string, args: unknown[]) => ctx.db.callJson<Structured>(ANONYMOUS, `app_hidden.${fn}`, args);
-
   server.registerTool('owner_list_opportunities', {
     title: 'The owner\'s Opportunity (list)',
     description: 'The one Opportunity the owner access token is scoped to.',
     inputSchema: { ownerAccessToken },
     outputSchema: { opportunities: z.array(opportunity), ownerAccessScope: z.string() },
     annotations: READ,
-  }, (args) => run(ctx, () => read(ownerReads.list, [tokenDigestOf(args.ownerAccessToken)])));
+  }, (args) => run(ctx, () => listOwnerOpportunities(ctx.db, tokenDigestOf(args.ownerAccessToken))));
 
-  for (const [name, title, description, fn, outputSchema] of [
+  for (const [name, title, description, read, outputSchema] of [
     ['owner_get_opportunity', 'Owner Opportunity', 'The Opportunity with every pro thread: messages, missing-info requests, estimates, visits, review.',
-      ownerReads.opportunity, opportunity],
+      'opportunity', opportunity],
     ['owner_opportunity_status', 'Opportunity status', 'The derived status of the Opportunity and of each pro\'s quote.',
-      ownerReads.status, z.looseObject({ opportunityId: z.string(), status: z.string(), pros: z.array(z.looseObject({ quoteId: z.string() })) })],
+      'status', z.looseObject({ opportunityId: z.string(), status: z.string(), pros: z.array(z.looseObject({ quoteId: z.string() })) })],
     ['owner_visit_options', 'Visit options', 'The visit times the pros proposed (choose one with owner_select_visit_time).',
-      ownerReads.visitOptions, z.looseObject({ opportunityId: z.string(), visits: z.array(z.looseObject({})) })],
+      'visitOptions', z.looseObject({ opportunityId: z.string(), visits: z.array(z.looseObject({})) })],
   ] as const) {
     server.registerTool(name, {
       title, description,
@@ -48,8 +43,7 @@ export function registerOwnerTools(server: McpServer, ctx: ToolContext): void {
       annotations: READ,
     }, (args) => run(ctx, async () => {
       const tokenDigest = tokenDigestOf(args.ownerAccessToken);
-      const { opportunityId: id } = parseOrThrow(opportunityPath, { opportunityId: args.opportunityId }, 'path');
-      return read(fn, [tokenDigest, id]);
+      return readOwnerOpportunity(ctx.db, read, tokenDigest, { opportunityId: args.opportunityId });
     }));
   }
 
@@ -74,10 +68,7 @@ export function registerOwnerTools(server: McpServer, ctx: ToolContext): void {
       annotations: { readOnlyHint: false, openWorldHint: true, ...annotations },
     }, (args: Record<string, unknown>) => run(ctx, async () => {
       const { opportunityId: rawId, ...rawBody } = args;
-      const body = parseOrThrow(w.schema, rawBody, 'body');
-      const tokenDigest = tokenDigestOf(body.ownerAccessToken);
-      const { opportunityId: id } = parseOrThrow(opportunityPath, { opportunityId: rawId }, 'path');
-      const result = await performOwnerWrite(ctx.db, w, tokenDigest, id, body);
+      const result = await writeOwnerOpportunity(ctx.db, w, { body: rawBody, path: { opportunityId: rawId } }, tokenDigestOf);
       if ('preview' in result) {
         return { confirmationRequired: true, writesPerformed: false, action: result.preview.action, detail: result.preview.detail };
       }

@@ -3,9 +3,9 @@
 // POST /api/v1/public/search-mcp/service-requests and .../{requestId}/confirm.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { trustedClientCheck } from '../../http/trusted-clients';
 import { confirmBody, requestIdPath, serviceRequestBody } from '../../requests/params';
-import { confirmationData, confirmServiceRequest, createServiceRequest } from '../../requests/routes';
+import { confirmationData, confirmServiceRequest, createServiceRequest } from '../../requests/operations';
+import { trustedClientCheck } from '../../requests/trusted-clients';
 import type { ToolContext } from '../context';
 import { run, type Structured } from '../results';
 

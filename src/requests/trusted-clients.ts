@@ -1,18 +1,9 @@
 // The request flow's "trusted client IP" (spec, Authentication 8): only addresses inside
 // TRUSTED_CLIENT_CIDRS may create or confirm service requests; others get a 403.
 import { BlockList, isIP } from 'node:net';
-import type { RequestHandler } from 'express';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
-export function trustedClientsOnly(cidrs: string[]): RequestHandler {
-  const check = trustedClientCheck(cidrs);
-  return (req, _res, next) => {
-    check(req.ip ?? '');
-    next();
-  };
-}
-
-/** The check itself, for callers without a route of their own (the MCP tools): throws the 403. */
+/** The check for one address, for every door (REST: a middleware; MCP: inside the tool): throws the 403. */
 export function trustedClientCheck(cidrs: string[]): (ip: string) => void {
   const list = new BlockList();
   for (const cidr of cidrs) {

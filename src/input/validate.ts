@@ -1,7 +1,7 @@
 // Request parsing with zod: one schema per operation; a failure is a 400 whose text names the
 // parameter and the rule. Handlers get the parsed value and never look at raw input again.
 import { z } from 'zod';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 import { nulBytePath, printablePath } from './nul-bytes';
 
 type Where = 'query' | 'body' | 'path';

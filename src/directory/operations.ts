@@ -1,0 +1,105 @@
+// The directory's operations, for every door (REST: routes.ts; MCP: src/mcp/tools/directory.ts):
+// each parses its raw input (a query string's values, path parameters) with the REST rules,
+// calls one SQL function (db/functions/app_hidden/) and returns plain data; the doors put it in
+// their envelopes.
+import { z } from 'zod';
+import type { Caller, Database } from '../db/database';
+import { parseOrThrow } from '../input/validate';
+import type { RawJson } from '../json/raw-json';
+import { decodeCursor, encodeCursor } from './cursor';
+import { geoQuery, idPath, MAX_PAGE, postsQuery, searchQuery, slugPath } from './params';
+
+type Json = Record<string, unknown>;
+
+// A search's row: the page's items as JSON text (passed through), the next keyset (small).
+interface Page {
+  contractors: RawJson;
+  next: RawJson | null;
+}
+interface PostKey { publishedAt: string; id: string }
+
+const uuid = z.uuid();
+const scoreKey = z.object({ s: z.number().min(0).max(1e6), i: uuid });
+const distanceKey = z.object({ d: z.number().min(0).max(4e7), i: uuid });
+// The post key keeps PostgreSQL's full microsecond timestamp, so equal milliseconds cannot tie.
+const postKey = z.object({ p: z.iso.datetime({ offset: true }), i: uuid });
+
+/** The next keyset of a page, checked like a decoded cursor's. */
+function nextKey<K extends z.ZodType>(next: RawJson | null, schema: K): z.output<K> | null {
+  return next && schema.parse(JSON.parse(next.text));
+}
+
+const nextScore = z.object({ score: z.number(), id: uuid });
+const nextDistance = z.object({ distance: z.number(), id: uuid });
+
+export async function searchContractors(db: Database, caller: Caller, query: unknown) {
+  const p = parseOrThrow(searchQuery, query, 'query');
+  const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, scoreKey);
+  const served = after?.served ?? ((p.page ?? 1) - 1) * p.limit;
+  const r = await db.callRow<Page & { total: number; total_exact: boolean }>(caller, 'app_hidden.search_contractors', [
+    p.filters.q, p.filters.specialty, p.filters.city, p.filters.state, p.limit,
+    after ? 0 : served, after?.key.s ?? null, after?.key.i ?? null,
+  ]);
+  const next = nextKey(r.next, nextScore);
+  // The page holds limit rows whenever there is a next one, so served + limit is where it ends.
+  const nextCursor = next && encodeCursor(p.filters, served + p.limit, { s: next.score, i: next.id });
+  const pagination = {
+    page: Math.floor(served / p.limit) + 1,
+    limit: p.limit,
+    total: r.total,
+    totalExact: r.total_exact,
+    totalPages: Math.min(MAX_PAGE, Math.ceil(r.total / p.limit)),
+  };
+  return { contractors: r.contractors, pagination, nextCursor };
+}
+
+export async function geoSearchContractors(db: Database, caller: Caller, query: unknown) {
+  const p = parseOrThrow(geoQuery, query, 'query');
+  let r: Page;
+  let nextCursor: string | null = null;
+  if (p.mode === 'point') {
+    const f = p.filters;
+    const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, distanceKey);
+    r = await db.callRow<Page>(caller, 'app_hidden.geo_search_point', [
+      f.lat, f.lng, f.radiusMiles, f.specialty, f.minRating, p.limit, after?.key.d ?? null, after?.key.i ?? null,
+    ]);
+    const next = nextKey(r.next, nextDistance);
+    if (next) nextCursor = encodeCursor(p.filters, (after?.served ?? 0) + p.limit, { d: next.distance, i: next.id });
+  } else {
+    const f = p.filters;
+    const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, scoreKey);
+    r = await db.callRow<Page>(caller, 'app_hidden.geo_search_box', [
+      f.minLat, f.maxLat, f.minLng, f.maxLng, f.specialty, f.minRating, p.limit, after?.key.s ?? null, after?.key.i ?? null,
+    ]);
+    const next = nextKey(r.next, nextScore);
+    if (next) nextCursor = encodeCursor(p.filters, (after?.served ?? 0) + p.limit, { s: next.score, i: next.id });
+  }
+  return { contractors: r.contractors, nextCursor };
+}
+
+export async function listPosts(db: Database, caller: Caller, kind: 'article' | 'blog', query: unknown) {
+  const p = parseOrThrow(postsQuery, query, 'query');
+  const cursorQuery = { kind };
+  const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, cursorQuery, postKey);
+  const r = await db.callJson<{ items: Json[]; next: PostKey | null }>(caller, 'app_hidden.list_posts', [
+    kind, p.limit, after?.key.p ?? null, after?.key.i ?? null,
+  ]);
+  const nextCursor = r.next && encodeCursor(cursorQuery, (after?.served ?? 0) + r.items.length, { p: r.next.publishedAt, i: r.next.id });
+  return { items: r.items, nextCursor };
+}
+
+export function listSpecialties(db: Database, caller: Caller): Promise<{ specialties: Json[] }> {
+  return db.callJson<{ specialties: Json[] }>(caller, 'app_hidden.list_specialties', []);
+}
+
+/** `path` is {slug} as a path carries it. */
+export function contractorBySlug(db: Database, caller: Caller, path: unknown): Promise<Json> {
+  const { slug } = parseOrThrow(slugPath, path, 'path');
+  return db.callJson<Json>(caller, 'app_hidden.contractor_by_slug', [slug]);
+}
+
+/** `path` is {id} as a path carries it. */
+export function contractorById(db: Database, caller: Caller, path: unknown): Promise<Json> {
+  const { id } = parseOrThrow(idPath, path, 'path');
+  return db.callJson<Json>(caller, 'app_hidden.contractor_by_id', [id]);
+}
