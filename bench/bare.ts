@@ -6,10 +6,12 @@ import http from 'node:http';
 const body = readFileSync(process.argv[2]!);
 const port = Number(process.argv[3]);
 const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
-http.createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    res.writeHead(200, headers);
-    res.end(body);
-  });
-}).listen(port, '127.0.0.1', () => process.stdout.write('ready\n'));
+http
+  .createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, headers);
+      res.end(body);
+    });
+  })
+  .listen(port, '127.0.0.1', () => process.stdout.write('ready\n'));

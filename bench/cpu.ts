@@ -6,10 +6,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-interface Snapshot { api: number; postgres: number; busy: number; total: number }
+interface Snapshot {
+  api: number;
+  postgres: number;
+  busy: number;
+  total: number;
+}
 
 /** The CPU a request cost in one measurement, in ms (null where /proc is not readable). */
-export interface CpuPerRequest { apiMs: number; postgresMs: number; machineBusyPercent: number }
+export interface CpuPerRequest {
+  apiMs: number;
+  postgresMs: number;
+  machineBusyPercent: number;
+}
 
 function processTicks(pid: number | string): { comm: string; ticks: number } | null {
   try {
@@ -36,11 +45,11 @@ function snapshot(apiPid: number | undefined): Snapshot {
   const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   const idle = cpu[3]! + cpu[4]!;
   const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { api: apiPid === undefined ? 0 : processTicks(apiPid)?.ticks ?? 0, postgres, busy: total - idle, total };
+  return { api: apiPid === undefined ? 0 : (processTicks(apiPid)?.ticks ?? 0), postgres, busy: total - idle, total };
 }
 
 /** Starts counting; the returned function gives the CPU per request of what ran in between. */
-export function startCpuCount(apiPid?: number): ((requests: number) => CpuPerRequest | null) {
+export function startCpuCount(apiPid?: number): (requests: number) => CpuPerRequest | null {
   let before: Snapshot;
   try {
     before = snapshot(apiPid);

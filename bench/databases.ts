@@ -13,8 +13,13 @@ const MIGRATIONS_DIR = path.resolve(__dirname, '../../db/migrations');
 
 export function migrationDigests(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
-    out[name] = createHash('sha256').update(readFileSync(path.join(MIGRATIONS_DIR, name))).digest('hex').slice(0, 16);
+  for (const name of readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
+    out[name] = createHash('sha256')
+      .update(readFileSync(path.join(MIGRATIONS_DIR, name)))
+      .digest('hex')
+      .slice(0, 16);
   }
   return out;
 }
@@ -41,7 +46,9 @@ export async function ensureBenchDatabase(base: string, size: number, log: (s: s
   const current = migrationDigests();
   const marker = await withClient(`${base}/postgres`, async (c) => {
     const { rows } = await c.query<{ comment: string | null }>(
-      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`, [name]);
+      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
+      [name],
+    );
     if (rows.length === 0) return undefined;
     try {
       return JSON.parse(rows[0]!.comment ?? '') as Marker;
@@ -49,8 +56,10 @@ export async function ensureBenchDatabase(base: string, size: number, log: (s: s
       return null;
     }
   });
-  const stale = marker === null || (marker !== undefined && (marker.size !== size ||
-    Object.entries(marker.migrations).some(([file, digest]) => current[file] !== digest)));
+  const stale =
+    marker === null ||
+    (marker !== undefined &&
+      (marker.size !== size || Object.entries(marker.migrations).some(([file, digest]) => current[file] !== digest)));
   if (marker === undefined || stale) {
     log(`${name}: ${marker === undefined ? 'creating' : 're-seeding (migrations changed)'}; seeding ${size} contractors`);
     await withClient(`${base}/postgres`, async (c) => {
@@ -65,7 +74,8 @@ export async function ensureBenchDatabase(base: string, size: number, log: (s: s
     await migrate(url);
   }
   await withClient(`${base}/postgres`, (c) =>
-    c.query(`comment on database ${name} is ${c.escapeLiteral(JSON.stringify({ size, migrations: current }))}`));
+    c.query(`comment on database ${name} is ${c.escapeLiteral(JSON.stringify({ size, migrations: current }))}`),
+  );
   return url;
 }
 

@@ -28,8 +28,14 @@ const WRK = process.env.WRK ?? 'wrk';
 const SCRIPT = path.resolve(__dirname, '../../bench/wrk.lua');
 
 interface WrkOutput {
-  requests: number; durationUs: number; quantilesUs: number[];
-  connect: number; read: number; write: number; status: number; timeout: number;
+  requests: number;
+  durationUs: number;
+  quantilesUs: number[];
+  connect: number;
+  read: number;
+  write: number;
+  status: number;
+  timeout: number;
 }
 
 export function load(config: LoadConfig): Promise<LoadResult> {
@@ -39,13 +45,24 @@ export function load(config: LoadConfig): Promise<LoadResult> {
     if (/[\t\n]/.test(r.path + (r.body ?? ''))) throw new Error(`a request with a tab or newline: ${r.path}`);
   }
   writeFileSync(list, config.requests.map((r) => `${r.method}\t${r.path}\t${r.body ?? ''}\n`).join(''));
-  const args = ['-t', String(Math.min(2, config.connections)), '-c', String(config.connections),
-    '-d', `${config.duration}s`, '--timeout', '10s', '-s', SCRIPT];
+  const args = [
+    '-t',
+    String(Math.min(2, config.connections)),
+    '-c',
+    String(config.connections),
+    '-d',
+    `${config.duration}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    SCRIPT,
+  ];
   for (const [name, value] of Object.entries(config.headers)) args.push('-H', `${name}: ${value}`);
   args.push(config.url, '--', list);
   return new Promise((resolve, reject) => {
     const child = spawn(WRK, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
+    let out = '',
+      err = '';
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.stderr.on('data', (d: Buffer) => (err += d));
     child.on('error', reject);

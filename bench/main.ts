@@ -61,7 +61,8 @@ async function freePort(): Promise<number> {
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
+    let out = '',
+      err = '';
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.stderr.on('data', (d: Buffer) => (err += d));
     child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}: ${err.slice(-2000)}`))));
@@ -82,13 +83,18 @@ class Sink {
   private waiters = new Map<string, () => void>();
   private arrived = new Set<string>();
   private server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData: (stream, session, callback) => {
       stream.resume();
       stream.on('end', () => {
         for (const r of session.envelope.rcptTo) {
           const w = this.waiters.get(r.address);
-          if (w) { this.waiters.delete(r.address); w(); } else this.arrived.add(r.address);
+          if (w) {
+            this.waiters.delete(r.address);
+            w();
+          } else this.arrived.add(r.address);
         }
         callback();
       });
@@ -102,8 +108,14 @@ class Sink {
   waitFor(address: string, timeoutMs = 30_000): Promise<void> {
     if (this.arrived.delete(address)) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const t = setTimeout(() => { this.waiters.delete(address); reject(new Error(`no mail for ${address}`)); }, timeoutMs);
-      this.waiters.set(address, () => { clearTimeout(t); resolve(); });
+      const t = setTimeout(() => {
+        this.waiters.delete(address);
+        reject(new Error(`no mail for ${address}`));
+      }, timeoutMs);
+      this.waiters.set(address, () => {
+        clearTimeout(t);
+        resolve();
+      });
     });
   }
   stop(): Promise<void> {
@@ -149,13 +161,28 @@ async function pgbench(authUrl: string, w: Workload, role: string, userId: strin
   const cpu = count(done.length);
   if (done.length === 0) return latencySlice([], duration, failed, cpu);
   // A loop, not Math.min(...): a long run logs more transactions than a call takes arguments.
-  let first = Infinity, last = -Infinity;
-  for (const d of done) { first = Math.min(first, d.end); last = Math.max(last, d.end); }
+  let first = Infinity,
+    last = -Infinity;
+  for (const d of done) {
+    first = Math.min(first, d.end);
+    last = Math.max(last, d.end);
+  }
   const from = first + Math.min(1, (last - first) / 4);
-  return latencySlice(done.filter((d) => d.end > from).map((d) => d.ms), last - from, failed, cpu);
+  return latencySlice(
+    done.filter((d) => d.end > from).map((d) => d.ms),
+    last - from,
+    failed,
+    cpu,
+  );
 }
 
-async function startChild(cmd: string, args: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>, logFile: string): Promise<ChildProcess> {
+async function startChild(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: () => Promise<boolean>,
+  logFile: string,
+): Promise<ChildProcess> {
   const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d));
@@ -172,10 +199,21 @@ async function startChild(cmd: string, args: string[], env: NodeJS.ProcessEnv, r
 
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); });
+  return new Promise((r) => {
+    child.once('exit', () => r());
+    child.kill('SIGTERM');
+  });
 }
 
-async function runSize(base: string, size: number, duration: number, connections: number, warmup: number, slices: number, only?: string): Promise<SizeResult> {
+async function runSize(
+  base: string,
+  size: number,
+  duration: number,
+  connections: number,
+  warmup: number,
+  slices: number,
+  only?: string,
+): Promise<SizeResult> {
   const url = await ensureBenchDatabase(base, size, log);
   const authUrl = `${base.replace('postgres@', 'marine_authenticator@')}/bench_${size}`;
   const owner = new Client({ connectionString: url });
@@ -184,45 +222,67 @@ async function runSize(base: string, size: number, duration: number, connections
   await owner.query('truncate app_private.rate_limit_hits, app_private.rate_limit_counts');
   await owner.query('vacuum analyze app_public.contractors, app_public.contractor_specialties');
   const { rows: slugRows } = await owner.query<{ slug: string }>(
-    `select slug from app_public.contractors where is_active order by md5(slug) limit 1000`);
+    `select slug from app_public.contractors where is_active order by md5(slug) limit 1000`,
+  );
   const sink = new Sink();
   await sink.start();
   const port = await freePort();
   const api = `http://127.0.0.1:${port}`;
   // Started as npm start starts it (scripts/serve.sh: memory bounds; node from PATH, as set up).
-  const apiProcess = await startChild('bash', [path.join(ROOT, 'scripts/serve.sh')], {
-    PATH: process.env.PATH, HOME: process.env.HOME,
-    ...(process.env.NODE_MAX_OLD_SPACE_MB ? { NODE_MAX_OLD_SPACE_MB: process.env.NODE_MAX_OLD_SPACE_MB } : {}),
-    ...(process.env.NODE_MAX_SEMI_SPACE_MB ? { NODE_MAX_SEMI_SPACE_MB: process.env.NODE_MAX_SEMI_SPACE_MB } : {}),
-    DATABASE_URL: url, AUTH_DATABASE_URL: authUrl, PORT: String(port), HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: api, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    RATE_LIMIT_ADMIN: '1000000000',
-    // One process, no supervisor (as in the earlier results): the CPU and memory columns read
-    // this pid. WEB_CONCURRENCY=2 measures npm start's default process model instead.
-    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '0',
-    // e.g. BENCH_API_NODE_OPTIONS=--cpu-prof to profile the API under load.
-    ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
-  }, async () => (await fetch(`${api}/readyz`)).ok, path.join(os.tmpdir(), `bench-api-${size}.log`));
+  const apiProcess = await startChild(
+    'bash',
+    [path.join(ROOT, 'scripts/serve.sh')],
+    {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...(process.env.NODE_MAX_OLD_SPACE_MB ? { NODE_MAX_OLD_SPACE_MB: process.env.NODE_MAX_OLD_SPACE_MB } : {}),
+      ...(process.env.NODE_MAX_SEMI_SPACE_MB ? { NODE_MAX_SEMI_SPACE_MB: process.env.NODE_MAX_SEMI_SPACE_MB } : {}),
+      DATABASE_URL: url,
+      AUTH_DATABASE_URL: authUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: api,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      RATE_LIMIT_ADMIN: '1000000000',
+      // One process, no supervisor (as in the earlier results): the CPU and memory columns read
+      // this pid. WEB_CONCURRENCY=2 measures npm start's default process model instead.
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '0',
+      // e.g. BENCH_API_NODE_OPTIONS=--cpu-prof to profile the API under load.
+      ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
+    },
+    async () => (await fetch(`${api}/readyz`)).ok,
+    path.join(os.tmpdir(), `bench-api-${size}.log`),
+  );
   const pid = apiProcess.pid!;
   const result: SizeResult = {
-    size, date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
-    durationSeconds: duration, slices, connections, rows: [], apiRssMaxMb: 0, failedRequests: 0,
+    size,
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
+    durationSeconds: duration,
+    slices,
+    connections,
+    rows: [],
+    apiRssMaxMb: 0,
+    failedRequests: 0,
   };
   try {
     // The admin key: register, promote (owner SQL, as `npm run admin` does), mint a svc_live_ key.
     const email = `bench-admin-${Date.now()}@example.com`;
     const reg = await fetch(`${api}/api/agents/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ firstName: 'Bench', lastName: 'Admin', email, password: 'bench-password-1234' }),
     });
-    const regBody = await reg.json() as { data: { agent: { id: string }; credentials: { apiKey: string } } };
+    const regBody = (await reg.json()) as { data: { agent: { id: string }; credentials: { apiKey: string } } };
     if (!reg.ok) throw new Error(`register: ${reg.status} ${JSON.stringify(regBody)}`);
     await owner.query('select app_private.set_admin($1, true)', [email]);
     const minted = await fetch(`${api}/api/v1/user-api-keys`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${regBody.data.credentials.apiKey}` },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${regBody.data.credentials.apiKey}` },
       body: JSON.stringify({ name: 'bench' }),
     });
-    const key = (await minted.json() as { data: { apiKey: string } }).data.apiKey;
+    const key = ((await minted.json()) as { data: { apiKey: string } }).data.apiKey;
     if (!key?.startsWith('svc_live_')) throw new Error('no admin key');
     const userId = regBody.data.agent.id;
     const headers = { authorization: `Bearer ${key}` };
@@ -238,7 +298,8 @@ async function runSize(base: string, size: number, duration: number, connections
       let rssMax = 0;
       const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 100);
       // The API and pgbench alternate in slices (bench/slices.ts).
-      const apiSlices: Slice[] = [], dbSlices: Slice[] = [];
+      const apiSlices: Slice[] = [],
+        dbSlices: Slice[] = [];
       const sliceSeconds = Math.max(1, Math.round(duration / slices));
       for (let i = 0; i < slices; i++) {
         apiSlices.push(await measure(() => load(api, headers, w.api, connections, sliceSeconds), pid));
@@ -251,66 +312,95 @@ async function runSize(base: string, size: number, duration: number, connections
       const barePort = await freePort();
       const bodyFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-bare-')), 'body');
       writeFileSync(bodyFile, body);
-      const bare = await startChild(NODE, [path.join(__dirname, 'bare.js'), bodyFile, String(barePort)], process.env,
-        async () => (await fetch(`http://127.0.0.1:${barePort}/`)).ok, path.join(os.tmpdir(), 'bench-bare.log'));
+      const bare = await startChild(
+        NODE,
+        [path.join(__dirname, 'bare.js'), bodyFile, String(barePort)],
+        process.env,
+        async () => (await fetch(`http://127.0.0.1:${barePort}/`)).ok,
+        path.join(os.tmpdir(), 'bench-bare.log'),
+      );
       const http = combine([await measure(() => load(`http://127.0.0.1:${barePort}`, headers, w.api, connections, duration), bare.pid)]);
       await stop(bare);
 
       let graphql: Row['graphql'] = null;
       if (w.graphql) {
         const gqlReqs: Req[] = w.graphql.map((b) => ({ method: 'POST', path: '/graphql', body: b }));
-        const check = await fetch(`${api}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: w.graphql[0] });
+        const check = await fetch(`${api}/graphql`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: w.graphql[0],
+        });
         const checkBody = await check.text();
         if (!check.ok || checkBody.includes('"errors"')) throw new Error(`graphql ${w.name}: ${checkBody.slice(0, 1000)}`);
         if (warmup > 0) await load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, warmup);
-        graphql = { ...combine([await measure(() => load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, duration), pid)]), note: w.graphqlNote };
+        graphql = {
+          ...combine([
+            await measure(() => load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, duration), pid),
+          ]),
+          note: w.graphqlNote,
+        };
       }
       const ceiling = db ? Math.min(db.rps, http.rps) : null;
       result.rows.push({
-        workload: w.name, api: { ...apiRun, rssMaxMb: rssMax }, db, http, graphql,
+        workload: w.name,
+        api: { ...apiRun, rssMaxMb: rssMax },
+        db,
+        http,
+        graphql,
         apiOverCeiling: ceiling ? apiRun.rps / ceiling : null,
         apiOverGraphql: graphql ? apiRun.rps / graphql.rps : null,
       });
-      log(`${size}: ${w.name}: API ${apiRun.rps.toFixed(0)} rps p99 ${apiRun.p99} ms; db ${db?.rps.toFixed(0)}; http ${http.rps.toFixed(0)}; graphql ${graphql?.rps.toFixed(0)}`);
+      log(
+        `${size}: ${w.name}: API ${apiRun.rps.toFixed(0)} rps p99 ${apiRun.p99} ms; db ${db?.rps.toFixed(0)}; http ${http.rps.toFixed(0)}; graphql ${graphql?.rps.toFixed(0)}`,
+      );
     }
 
     // The request flow: create a service request, until its verification e-mail is in the sink.
     if (!only || 'request flow'.includes(only)) {
       log(`${size}: request flow`);
       const runId = Date.now().toString(36);
-      let i = 0, failed = 0;
+      let i = 0,
+        failed = 0;
       const latencies: number[] = [];
       let rssMax = 0;
       const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 100);
       const until = Date.now() + duration * 1000;
       const started = Date.now();
-      await Promise.all(Array.from({ length: Math.min(4, connections) }, async () => {
-        while (Date.now() < until) {
-          const { body, email } = requestFlowBody(i++, runId);
-          const t0 = performance.now();
-          const mail = sink.waitFor(email);
-          try {
-            const r = await fetch(`${api}/api/v1/public/search-mcp/service-requests`, {
-              method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body,
-            });
-            await r.arrayBuffer();
-            if (!r.ok) throw new Error(`status ${r.status}`);
-            await mail;
-            latencies.push(performance.now() - t0);
-          } catch (err) {
-            failed++;
-            mail.catch(() => undefined);
-            log(`request flow failed: ${String(err)}`);
+      await Promise.all(
+        Array.from({ length: Math.min(4, connections) }, async () => {
+          while (Date.now() < until) {
+            const { body, email } = requestFlowBody(i++, runId);
+            const t0 = performance.now();
+            const mail = sink.waitFor(email);
+            try {
+              const r = await fetch(`${api}/api/v1/public/search-mcp/service-requests`, {
+                method: 'POST',
+                headers: { ...headers, 'content-type': 'application/json' },
+                body,
+              });
+              await r.arrayBuffer();
+              if (!r.ok) throw new Error(`status ${r.status}`);
+              await mail;
+              latencies.push(performance.now() - t0);
+            } catch (err) {
+              failed++;
+              mail.catch(() => undefined);
+              log(`request flow failed: ${String(err)}`);
+            }
           }
-        }
-      }));
+        }),
+      );
       clearInterval(sampler);
       const seconds = (Date.now() - started) / 1000;
       const flow = combine([latencySlice(latencies, seconds, failed, null)]);
       result.rows.push({
         workload: 'request flow (until e-mail)',
         api: { ...flow, p50: Math.round(flow.p50), p99: Math.round(flow.p99), requests: latencies.length + failed, rssMaxMb: rssMax },
-        db: null, http: null, graphql: null, apiOverCeiling: null, apiOverGraphql: null,
+        db: null,
+        http: null,
+        graphql: null,
+        apiOverCeiling: null,
+        apiOverGraphql: null,
       });
     }
   } finally {
@@ -340,17 +430,23 @@ export function sizeMarkdown(r: SizeResult): string {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of r.rows) {
-    lines.push(`| ${row.workload} | ${f0(row.api.rps)} | ${fms(row.api.p50)} | ${fms(row.api.p99)} | ${f0(row.db?.rps)} | ` +
-      `${row.db ? `${fms(row.db.p50)} / ${fms(row.db.p99)}` : '–'} | ${f0(row.http?.rps)} | ${f0(row.graphql?.rps)} | ` +
-      `${row.graphql ? `${fms(row.graphql.p50)} / ${fms(row.graphql.p99)}` : '–'} | ${fx(row.apiOverCeiling)} | ${fr(row.apiOverGraphql)} | ${row.api.rssMaxMb.toFixed(0)} |`);
+    lines.push(
+      `| ${row.workload} | ${f0(row.api.rps)} | ${fms(row.api.p50)} | ${fms(row.api.p99)} | ${f0(row.db?.rps)} | ` +
+        `${row.db ? `${fms(row.db.p50)} / ${fms(row.db.p99)}` : '–'} | ${f0(row.http?.rps)} | ${f0(row.graphql?.rps)} | ` +
+        `${row.graphql ? `${fms(row.graphql.p50)} / ${fms(row.graphql.p99)}` : '–'} | ${fx(row.apiOverCeiling)} | ${fr(row.apiOverGraphql)} | ${row.api.rssMaxMb.toFixed(0)} |`,
+    );
   }
   const notes = r.rows.filter((row) => row.graphql).map((row) => `- ${row.workload}: ${row.graphql!.note}`);
   lines.push('', 'GraphQL equivalents (c):', '', ...notes, '');
   // Where the requests per second come from: on a shared two-core machine, CPU per request.
-  const cpu = (m: Measured | null | undefined, node: boolean) => (m?.cpu
-    ? `${node ? `${fms(m.cpu.apiMs)} + ` : ''}${fms(m.cpu.postgresMs)} (${m.cpu.machineBusyPercent.toFixed(0)}%)` : '–');
-  lines.push('CPU ms per request (Node process + PostgreSQL; in brackets, how busy the machine was):', '',
-    '| workload | API | (a) pgbench: PostgreSQL | (b) bare HTTP: Node | (c) GraphQL |', '|---|---:|---:|---:|---:|');
+  const cpu = (m: Measured | null | undefined, node: boolean) =>
+    m?.cpu ? `${node ? `${fms(m.cpu.apiMs)} + ` : ''}${fms(m.cpu.postgresMs)} (${m.cpu.machineBusyPercent.toFixed(0)}%)` : '–';
+  lines.push(
+    'CPU ms per request (Node process + PostgreSQL; in brackets, how busy the machine was):',
+    '',
+    '| workload | API | (a) pgbench: PostgreSQL | (b) bare HTTP: Node | (c) GraphQL |',
+    '|---|---:|---:|---:|---:|',
+  );
   for (const row of r.rows.filter((x) => x.api.cpu)) {
     const bare = row.http?.cpu ? `${fms(row.http.cpu.apiMs)} (${row.http.cpu.machineBusyPercent.toFixed(0)}%)` : '–';
     lines.push(`| ${row.workload} | ${cpu(row.api, true)} | ${cpu(row.db, false)} | ${bare} | ${cpu(row.graphql, true)} |`);
@@ -371,7 +467,8 @@ function scaleMarkdown(results: SizeResult[]): string {
   ];
   for (const name of names) {
     const cells = results.map((r) => r.rows.find((row) => row.workload === name)?.api);
-    const first = cells[0], last = cells[cells.length - 1];
+    const first = cells[0],
+      last = cells[cells.length - 1];
     const growth = first && last && results.length > 1 ? `${(last.p99 / Math.max(first.p99, 1)).toFixed(2)}×` : '–';
     lines.push(`| ${name} | ${cells.map((c) => (c ? `${fms(c.p50)} / ${fms(c.p99)}` : '–')).join(' | ')} | ${growth} |`);
   }
@@ -397,8 +494,15 @@ async function main(): Promise<void> {
   if (!base) throw new Error('DATABASE_URL or LOCAL_PG_URL_BASE must be set');
   mkdirSync(RESULTS, { recursive: true });
   for (const size of sizes) {
-    const r = await runSize(base, size, Number(values.duration), Number(values.connections), Number(values.warmup),
-      Math.max(1, Number(values.slices)), values.only);
+    const r = await runSize(
+      base,
+      size,
+      Number(values.duration),
+      Number(values.connections),
+      Number(values.warmup),
+      Math.max(1, Number(values.slices)),
+      values.only,
+    );
     if (values.only) {
       console.log(sizeMarkdown(r));
       continue;
@@ -408,14 +512,23 @@ async function main(): Promise<void> {
     console.log(sizeMarkdown(r));
   }
   if (values.only) return;
-  const all = readdirSync(RESULTS).filter((f) => /^\d+\.json$/.test(f))
+  const all = readdirSync(RESULTS)
+    .filter((f) => /^\d+\.json$/.test(f))
     .map((f) => JSON.parse(readFileSync(path.join(RESULTS, f), 'utf8')) as SizeResult);
   const scale = scaleMarkdown(all);
   writeFileSync(path.join(RESULTS, 'scale.md'), scale);
-  writeFileSync(path.join(RESULTS, 'scale.json'), JSON.stringify(all.map((r) => ({
-    size: r.size, date: r.date,
-    workloads: Object.fromEntries(r.rows.map((row) => [row.workload, { p50: row.api.p50, p99: row.api.p99, rps: row.api.rps }])),
-  })), null, 2) + '\n');
+  writeFileSync(
+    path.join(RESULTS, 'scale.json'),
+    JSON.stringify(
+      all.map((r) => ({
+        size: r.size,
+        date: r.date,
+        workloads: Object.fromEntries(r.rows.map((row) => [row.workload, { p50: row.api.p50, p99: row.api.p99, rps: row.api.rps }])),
+      })),
+      null,
+      2,
+    ) + '\n',
+  );
   console.log(scale);
   if (all.some((r) => r.failedRequests > 0) && existsSync(RESULTS)) log('some requests failed: see the tables');
 }

@@ -12,10 +12,12 @@ import v8 from 'node:v8';
 import pg from 'pg';
 import { send } from '../src/db/database';
 
-const URL = (process.argv[2]?.startsWith('postgres') ? process.argv[2] : undefined)
-  ?? `${(process.env.LOCAL_PG_URL_BASE ?? 'postgres://postgres@127.0.0.1:54329').replace('postgres@', 'marine_authenticator@')}/bench_100000`;
-const TEXT = 'begin; set local role marine_anonymous; ' +
-  "select * from app_hidden.geo_search_point(41.3296, -70.0543, 25, null, null, 20, null, null); commit";
+const URL =
+  (process.argv[2]?.startsWith('postgres') ? process.argv[2] : undefined) ??
+  `${(process.env.LOCAL_PG_URL_BASE ?? 'postgres://postgres@127.0.0.1:54329').replace('postgres@', 'marine_authenticator@')}/bench_100000`;
+const TEXT =
+  'begin; set local role marine_anonymous; ' +
+  'select * from app_hidden.geo_search_point(41.3296, -70.0543, 25, null, null, 20, null, null); commit';
 const QUERIES = 2000;
 
 let fullCollections = 0;
@@ -29,7 +31,10 @@ function oldSpaceUsed(): number {
   return v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!.space_used_size;
 }
 
-interface Measurement { promotedBytes: number; fullPer1000: number }
+interface Measurement {
+  promotedBytes: number;
+  fullPer1000: number;
+}
 
 async function measure(run: () => Promise<unknown>): Promise<Measurement> {
   for (let i = 0; i < 200; i++) await run();
@@ -48,7 +53,7 @@ async function measure(run: () => Promise<unknown>): Promise<Measurement> {
 }
 
 const FORMS = ['promise form', 'callback form (send)'] as const;
-type Form = typeof FORMS[number];
+type Form = (typeof FORMS)[number];
 
 /** One round of one form, in this process: prints its Measurement as JSON. */
 async function round(form: Form): Promise<void> {
@@ -75,8 +80,10 @@ async function main(): Promise<void> {
   const promoted = (form: Form) => median(results[form].map((m) => m.promotedBytes));
   for (const form of FORMS) {
     const ms = results[form];
-    process.stdout.write(`${form.padEnd(22)} promoted bytes per query: ${ms.map((m) => m.promotedBytes.toFixed(0)).join(', ')}` +
-      ` (median ${promoted(form).toFixed(0)}); full collections per 1,000 queries: ${ms.map((m) => m.fullPer1000.toFixed(1)).join(', ')}\n`);
+    process.stdout.write(
+      `${form.padEnd(22)} promoted bytes per query: ${ms.map((m) => m.promotedBytes.toFixed(0)).join(', ')}` +
+        ` (median ${promoted(form).toFixed(0)}); full collections per 1,000 queries: ${ms.map((m) => m.fullPer1000.toFixed(1)).join(', ')}\n`,
+    );
   }
   process.stdout.write(`callback / promise, promoted bytes: ${(promoted('callback form (send)') / promoted('promise form')).toFixed(3)}\n`);
 }

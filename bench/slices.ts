@@ -27,8 +27,11 @@ export interface Slice {
 export function wrkSlice(r: LoadResult, cpu: CpuPerRequest | null): Slice {
   const weight = r.requests / r.quantiles.length;
   return {
-    requests: r.requests, seconds: r.requests / Math.max(r.rps, 1e-9), failed: r.errors + r.timeouts + r.non2xx,
-    samples: r.quantiles.map((ms) => [ms, weight] as const), cpu,
+    requests: r.requests,
+    seconds: r.requests / Math.max(r.rps, 1e-9),
+    failed: r.errors + r.timeouts + r.non2xx,
+    samples: r.quantiles.map((ms) => [ms, weight] as const),
+    cpu,
   };
 }
 
@@ -52,15 +55,30 @@ export function combine(slices: Slice[]): Measured {
   };
   const counted = slices.filter((s) => s.cpu);
   const perRequest = (f: (c: CpuPerRequest) => number) =>
-    counted.reduce((a, s) => a + f(s.cpu!) * s.requests, 0) / Math.max(1, counted.reduce((a, s) => a + s.requests, 0));
-  const cpu = counted.length === 0 ? null : {
-    apiMs: perRequest((c) => c.apiMs),
-    postgresMs: perRequest((c) => c.postgresMs),
-    machineBusyPercent: counted.reduce((a, s) => a + s.cpu!.machineBusyPercent * s.seconds, 0) /
-      Math.max(1e-9, counted.reduce((a, s) => a + s.seconds, 0)),
-  };
+    counted.reduce((a, s) => a + f(s.cpu!) * s.requests, 0) /
+    Math.max(
+      1,
+      counted.reduce((a, s) => a + s.requests, 0),
+    );
+  const cpu =
+    counted.length === 0
+      ? null
+      : {
+          apiMs: perRequest((c) => c.apiMs),
+          postgresMs: perRequest((c) => c.postgresMs),
+          machineBusyPercent:
+            counted.reduce((a, s) => a + s.cpu!.machineBusyPercent * s.seconds, 0) /
+            Math.max(
+              1e-9,
+              counted.reduce((a, s) => a + s.seconds, 0),
+            ),
+        };
   return {
-    rps: requests / Math.max(seconds, 1e-9), p50: quantile(50), p99: quantile(99), requests,
-    failed: slices.reduce((a, s) => a + s.failed, 0), cpu,
+    rps: requests / Math.max(seconds, 1e-9),
+    p50: quantile(50),
+    p99: quantile(99),
+    requests,
+    failed: slices.reduce((a, s) => a + s.failed, 0),
+    cpu,
   };
 }

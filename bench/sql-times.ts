@@ -19,7 +19,8 @@ async function main(): Promise<void> {
     const c = new Client({ connectionString: `${base}/bench_${size}` });
     await c.connect();
     const { rows } = await c.query<{ slug: string }>(
-      `select slug from app_public.contractors where is_active order by md5(slug) limit 1000`);
+      `select slug from app_public.contractors where is_active order by md5(slug) limit 1000`,
+    );
     for (const w of workloads(rows.map((r) => r.slug))) {
       if (!w.sql || (values.only && !w.name.includes(values.only))) continue;
       const times: { ms: number; sql: string }[] = [];
@@ -33,7 +34,9 @@ async function main(): Promise<void> {
       times.sort((a, b) => a.ms - b.ms);
       const ms = times.map((t) => t.ms);
       const worst = times[times.length - 1]!;
-      console.log(`${size}\t${w.name}\tp50 ${percentile(ms, 50).toFixed(2)}\tp99 ${percentile(ms, 99).toFixed(2)}\tmax ${worst.ms.toFixed(2)} ms\t${worst.sql}`);
+      console.log(
+        `${size}\t${w.name}\tp50 ${percentile(ms, 50).toFixed(2)}\tp99 ${percentile(ms, 99).toFixed(2)}\tmax ${worst.ms.toFixed(2)} ms\t${worst.sql}`,
+      );
     }
     await c.end();
   }

@@ -70,14 +70,19 @@ export function workloads(slugs: readonly string[]): Workload[] {
   });
   const boxes = sets(() => {
     const t = town();
-    const lat = t.lat + jitter(0.05), lng = t.lng + jitter(0.05);
+    const lat = t.lat + jitter(0.05),
+      lng = t.lng + jitter(0.05);
     return {
-      minLat: +(lat - 0.25).toFixed(4), maxLat: +(lat + 0.25).toFixed(4),
-      minLng: +(lng - 0.3).toFixed(4), maxLng: +(lng + 0.3).toFixed(4), state: t.state,
+      minLat: +(lat - 0.25).toFixed(4),
+      maxLat: +(lat + 0.25).toFixed(4),
+      minLng: +(lng - 0.3).toFixed(4),
+      maxLng: +(lng + 0.3).toFixed(4),
+      state: t.state,
     };
   });
   const profiles = sets(() => rng.pick(slugs));
-  const q = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const q = (o: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const C = '/api/v1/public/contractors';
 
   return [
@@ -91,34 +96,54 @@ export function workloads(slugs: readonly string[]): Workload[] {
     {
       name: 'specialty + city search',
       api: specCity.map((p) => ({ method: 'GET', path: `${C}/search?${q({ specialty: p.specialty, city: p.city, limit: PAGE })}` })),
-      sql: specCity.map((p) => `select * from app_hidden.search_contractors(null, ${lit(p.specialty)}, ${lit(p.city)}, null, ${PAGE}, 0, null, null)`),
-      graphql: specCity.map((p) => gql(`query($city: String!, $first: Int!) {
+      sql: specCity.map(
+        (p) => `select * from app_hidden.search_contractors(null, ${lit(p.specialty)}, ${lit(p.city)}, null, ${PAGE}, 0, null, null)`,
+      ),
+      graphql: specCity.map((p) =>
+        gql(
+          `query($city: String!, $first: Int!) {
         allContractors(condition: {city: $city, isActive: true}, orderBy: SLUG_ASC, first: $first) { totalCount nodes { ${ITEM_FIELDS} } } }`,
-      { city: p.city, first: PAGE })),
-      graphqlNote: 'no specialty-through-link or ILIKE filter in GraphQL: active contractors of exactly that city, by slug, with totalCount',
+          { city: p.city, first: PAGE },
+        ),
+      ),
+      graphqlNote:
+        'no specialty-through-link or ILIKE filter in GraphQL: active contractors of exactly that city, by slug, with totalCount',
     },
     {
       name: 'geo point (25 mi)',
       api: points.map((p) => ({ method: 'GET', path: `${C}/geo-search?${q({ lat: p.lat, lng: p.lng, radiusMiles: 25, limit: PAGE })}` })),
-      sql: points.map((p) => `select * from app_hidden.geo_search_point(${num(p.lat)}, ${num(p.lng)}, 25, null, null, ${PAGE}, null, null)`),
+      sql: points.map(
+        (p) => `select * from app_hidden.geo_search_point(${num(p.lat)}, ${num(p.lng)}, 25, null, null, ${PAGE}, null, null)`,
+      ),
       graphql: points.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
-      graphqlNote: 'no radius search in GraphQL: active contractors of the point\'s state, by slug',
+      graphqlNote: "no radius search in GraphQL: active contractors of the point's state, by slug",
     },
     {
       name: 'geo bounding box',
-      api: boxes.map((p) => ({ method: 'GET', path: `${C}/geo-search?${q({ minLat: p.minLat, maxLat: p.maxLat, minLng: p.minLng, maxLng: p.maxLng, limit: PAGE })}` })),
-      sql: boxes.map((p) => `select * from app_hidden.geo_search_box(${num(p.minLat)}, ${num(p.maxLat)}, ${num(p.minLng)}, ${num(p.maxLng)}, null, null, ${PAGE}, null, null)`),
+      api: boxes.map((p) => ({
+        method: 'GET',
+        path: `${C}/geo-search?${q({ minLat: p.minLat, maxLat: p.maxLat, minLng: p.minLng, maxLng: p.maxLng, limit: PAGE })}`,
+      })),
+      sql: boxes.map(
+        (p) =>
+          `select * from app_hidden.geo_search_box(${num(p.minLat)}, ${num(p.maxLat)}, ${num(p.minLng)}, ${num(p.maxLng)}, null, null, ${PAGE}, null, null)`,
+      ),
       graphql: boxes.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
-      graphqlNote: 'no range filter on latitude/longitude in GraphQL: active contractors of the box\'s state, by slug',
+      graphqlNote: "no range filter on latitude/longitude in GraphQL: active contractors of the box's state, by slug",
     },
     {
       name: 'profile by slug',
       api: profiles.map((s) => ({ method: 'GET', path: `${C}/${s}` })),
       sql: profiles.map((s) => `select app_hidden.contractor_by_slug(${lit(s)})`),
-      graphql: profiles.map((s) => gql(`query($slug: String!) { contractorBySlug(slug: $slug) {
+      graphql: profiles.map((s) =>
+        gql(
+          `query($slug: String!) { contractorBySlug(slug: $slug) {
         ${ITEM_FIELDS} about logoUrl photos videos badges socialFacebook socialInstagram socialLinkedin socialYoutube
         yearEstablished updatedAt
-        reviewsByContractorId(first: 50, orderBy: CREATED_AT_DESC) { nodes { rowId rating body authorName createdAt isPublished } } } }`, { slug: s })),
+        reviewsByContractorId(first: 50, orderBy: CREATED_AT_DESC) { nodes { rowId rating body authorName createdAt isPublished } } } }`,
+          { slug: s },
+        ),
+      ),
       graphqlNote: 'contractorBySlug with specialties and the 50 newest reviews (no condition on isPublished: close equivalent)',
     },
     {
@@ -140,7 +165,11 @@ export function requestFlowBody(i: number, runId: string): { body: string; email
     email,
     body: JSON.stringify({
       owner: { firstName: 'Bench', lastName: 'Owner', email, phone: '+1 305 555 0100' },
-      project: { specialtySlug: rng.pick(SPECIALTIES).slug, location: `${t.city}, ${t.state}`, description: `Port engine overheats at cruise (#${i}).` },
+      project: {
+        specialtySlug: rng.pick(SPECIALTIES).slug,
+        location: `${t.city}, ${t.state}`,
+        description: `Port engine overheats at cruise (#${i}).`,
+      },
       contractorSlugs: [],
       ownerConsent: { confirmed: true, statement: 'The owner asked me to request quotes.' },
     }),

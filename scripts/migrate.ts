@@ -46,8 +46,10 @@ if (require.main === module) {
     process.exit(1);
   }
   migrate(url, { definitions: !process.argv.includes('--no-definitions') }).then(
-    (r) => console.error(`migrate: database is up to date (${r.migrations.length} migrations, ` +
-      `${r.definitions.length} definition files applied)`),
+    (r) =>
+      console.error(
+        `migrate: database is up to date (${r.migrations.length} migrations, ` + `${r.definitions.length} definition files applied)`,
+      ),
     (err: unknown) => {
       console.error('migrate: failed:', err instanceof Error ? err.message : err);
       process.exit(1);

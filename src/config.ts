@@ -5,71 +5,77 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-const schema = z.object({
-  PORT: port.default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
-  // The API's own connection (the authenticator role); defaults to DATABASE_URL.
-  AUTH_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  // Database timeouts of the API's connections (docs/decisions.md, "Database faults"): how long a
-  // request waits for a connection, and PostgreSQL's statement and idle-in-transaction timeouts.
-  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Express' "trust proxy": false, true, a hop count or a list of addresses/CIDRs.
-  TRUST_PROXY: z.string().default('false'),
-  // Rolling-window rate limits (DESIGN.md): requests per window per client address (anonymous)
-  // or per key (by tier), and agent registrations per client address per hour.
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(86_400),
-  RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(100),
-  RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).default(500),
-  RATE_LIMIT_ADMIN: z.coerce.number().int().min(1).default(10_000),
-  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
-  // The request flow (DESIGN.md): only these client addresses may create and confirm requests.
-  TRUSTED_CLIENT_CIDRS: z.string().default('127.0.0.0/8,::1/128'),
-  VERIFICATION_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(86_400),
-  VERIFICATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
-  // E-mail: SMTP_URL for a real server; without it each message is a file in OUTBOX_DIR.
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  OUTBOX_DIR: z.string().default('.data/outbox'),
-  MAIL_FROM: z.string().default('Marine Pros <no-reply@marinepros.example>'),
-  COVERAGE_EMAIL: z.email().default('coverage@marinepros.example'),
-  // Whether this service runs the job worker: npm start as the supervisor's own child process,
-  // startServer (tests) inside the API process. False: run `npm run worker` apart.
-  RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
-  // PostgreSQL's statement and idle-in-transaction timeouts of the job worker's connections.
-  WORKER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  WORKER_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  // Staff GraphQL's database connections (docs/decisions.md, "Staff GraphQL limits"):
-  // PostgreSQL's statement_timeout there;
-  GRAPHQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
-  // and its idle_in_transaction_session_timeout.
-  GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
-  // Staff GraphQL queries (the same section): rows a connection returns without first or last;
-  GRAPHQL_DEFAULT_PAGE: z.coerce.number().int().min(1).max(10_000).default(100),
-  // the largest first/last (and the most groups groupedAggregates returns);
-  GRAPHQL_MAX_PAGE: z.coerce.number().int().min(1).max(10_000).default(1000),
-  // the largest cost of a query before it runs: objects its pages can return, plus 100 a connection;
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(10_000),
-  // the deepest field nesting of a query (introspection excepted).
-  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(12),
-  // npm start's HTTP worker processes (docs/decisions.md, "Process model"); 0 serves from one
-  // process without a supervisor, the job worker inside it (as the bench measures it).
-  WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
-  // Per HTTP process. A request's headers must arrive within the first, the whole request within
-  // the second; an idle keep-alive socket closes after the third (above common proxies' 60 s).
-  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
-  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
-  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(1_000),
-}).refine((c) => c.HTTP_HEADERS_TIMEOUT_MS <= c.HTTP_REQUEST_TIMEOUT_MS, {
-  path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
-});
+const schema = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
+    // The API's own connection (the authenticator role); defaults to DATABASE_URL.
+    AUTH_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    // Database timeouts of the API's connections (docs/decisions.md, "Database faults"): how long a
+    // request waits for a connection, and PostgreSQL's statement and idle-in-transaction timeouts.
+    DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Express' "trust proxy": false, true, a hop count or a list of addresses/CIDRs.
+    TRUST_PROXY: z.string().default('false'),
+    // Rolling-window rate limits (DESIGN.md): requests per window per client address (anonymous)
+    // or per key (by tier), and agent registrations per client address per hour.
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(86_400),
+    RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(100),
+    RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).default(500),
+    RATE_LIMIT_ADMIN: z.coerce.number().int().min(1).default(10_000),
+    REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    // The request flow (DESIGN.md): only these client addresses may create and confirm requests.
+    TRUSTED_CLIENT_CIDRS: z.string().default('127.0.0.0/8,::1/128'),
+    VERIFICATION_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(86_400),
+    VERIFICATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+    // E-mail: SMTP_URL for a real server; without it each message is a file in OUTBOX_DIR.
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    OUTBOX_DIR: z.string().default('.data/outbox'),
+    MAIL_FROM: z.string().default('Marine Pros <no-reply@marinepros.example>'),
+    COVERAGE_EMAIL: z.email().default('coverage@marinepros.example'),
+    // Whether this service runs the job worker: npm start as the supervisor's own child process,
+    // startServer (tests) inside the API process. False: run `npm run worker` apart.
+    RUN_WORKER: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+    // PostgreSQL's statement and idle-in-transaction timeouts of the job worker's connections.
+    WORKER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    WORKER_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    // Staff GraphQL's database connections (docs/decisions.md, "Staff GraphQL limits"):
+    // PostgreSQL's statement_timeout there;
+    GRAPHQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+    // and its idle_in_transaction_session_timeout.
+    GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+    // Staff GraphQL queries (the same section): rows a connection returns without first or last;
+    GRAPHQL_DEFAULT_PAGE: z.coerce.number().int().min(1).max(10_000).default(100),
+    // the largest first/last (and the most groups groupedAggregates returns);
+    GRAPHQL_MAX_PAGE: z.coerce.number().int().min(1).max(10_000).default(1000),
+    // the largest cost of a query before it runs: objects its pages can return, plus 100 a connection;
+    GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(10_000),
+    // the deepest field nesting of a query (introspection excepted).
+    GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(12),
+    // npm start's HTTP worker processes (docs/decisions.md, "Process model"); 0 serves from one
+    // process without a supervisor, the job worker inside it (as the bench measures it).
+    WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+    // Per HTTP process. A request's headers must arrive within the first, the whole request within
+    // the second; an idle keep-alive socket closes after the third (above common proxies' 60 s).
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
+    HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  })
+  .refine((c) => c.HTTP_HEADERS_TIMEOUT_MS <= c.HTTP_REQUEST_TIMEOUT_MS, {
+    path: ['HTTP_HEADERS_TIMEOUT_MS'],
+    message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
+  });
 
 export type Config = z.infer<typeof schema> & {
   publicBaseUrl: string;
@@ -84,7 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const trustedClients = c.TRUSTED_CLIENT_CIDRS.split(',').map((s) => s.trim()).filter(Boolean);
+  const trustedClients = c.TRUSTED_CLIENT_CIDRS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const badCidr = trustedClients.find((cidr) => !isCidr(cidr));
   if (badCidr !== undefined) {
     throw new Error(`Invalid configuration:\n  TRUSTED_CLIENT_CIDRS: '${badCidr}' is not an address range such as 10.0.0.0/8`);

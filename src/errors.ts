@@ -43,8 +43,13 @@ interface PgErrorLike {
 }
 
 export function isPgError(err: unknown): err is PgErrorLike {
-  return typeof err === 'object' && err !== null && typeof (err as PgErrorLike).code === 'string' &&
-    typeof (err as PgErrorLike).message === 'string' && 'severity' in err;
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as PgErrorLike).code === 'string' &&
+    typeof (err as PgErrorLike).message === 'string' &&
+    'severity' in err
+  );
 }
 
 /** Body-parser and other http-errors carry `status` and `type`. */
@@ -65,8 +70,9 @@ const UNAVAILABLE_RETRY_AFTER = '2';
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
   if (isDatabaseUnavailable(err)) {
-    return new ApiError(503, 'Service temporarily unavailable', 'The database is not answering; retry shortly.',
-      { 'Retry-After': UNAVAILABLE_RETRY_AFTER });
+    return new ApiError(503, 'Service temporarily unavailable', 'The database is not answering; retry shortly.', {
+      'Retry-After': UNAVAILABLE_RETRY_AFTER,
+    });
   }
   if (isPgError(err) || err instanceof DbRefusal) {
     const status = STATUS_BY_SQLSTATE[err.code];
@@ -91,10 +97,15 @@ export function toApiError(err: unknown): ApiError | null {
 
 function genericText(status: number): string {
   switch (status) {
-    case 400: return 'Invalid request';
-    case 403: return 'Forbidden';
-    case 404: return 'Not found';
-    case 409: return 'Conflict';
-    default: return 'Request failed';
+    case 400:
+      return 'Invalid request';
+    case 403:
+      return 'Forbidden';
+    case 404:
+      return 'Not found';
+    case 409:
+      return 'Conflict';
+    default:
+      return 'Request failed';
   }
 }

@@ -5,11 +5,14 @@ import pino from 'pino';
 export type Logger = pino.Logger;
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({
-    level,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-service-owner-access-token"]', 'req.headers.cookie'],
-      censor: '[redacted]',
+  return pino(
+    {
+      level,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers["x-service-owner-access-token"]', 'req.headers.cookie'],
+        censor: '[redacted]',
+      },
     },
-  }, destination);
+    destination,
+  );
 }

@@ -9,15 +9,17 @@ import { DRAIN, LISTENING, NOT_ACCEPTING, ROLE_ENV, runSupervisor, STOP_ACCEPTIN
 import { runWorkerProcess } from '../worker/process';
 
 function printBanner(config: Config): void {
-  console.error([
-    '',
-    `  API          ${config.publicBaseUrl}/api/v1/public/contractors/search?q=diesel`,
-    `  Health       ${config.publicBaseUrl}/healthz  ${config.publicBaseUrl}/readyz`,
-    `  Developers   ${config.publicBaseUrl}/developers  (OpenAPI: ${config.publicBaseUrl}/developers/openapi.json)`,
-    `  MCP          ${config.publicBaseUrl}/mcp  (POST, Streamable HTTP)`,
-    `  Staff        ${config.publicBaseUrl}/graphiql  (GraphQL for admin keys)`,
-    '',
-  ].join('\n'));
+  console.error(
+    [
+      '',
+      `  API          ${config.publicBaseUrl}/api/v1/public/contractors/search?q=diesel`,
+      `  Health       ${config.publicBaseUrl}/healthz  ${config.publicBaseUrl}/readyz`,
+      `  Developers   ${config.publicBaseUrl}/developers  (OpenAPI: ${config.publicBaseUrl}/developers/openapi.json)`,
+      `  MCP          ${config.publicBaseUrl}/mcp  (POST, Streamable HTTP)`,
+      `  Staff        ${config.publicBaseUrl}/graphiql  (GraphQL for admin keys)`,
+      '',
+    ].join('\n'),
+  );
 }
 
 /**
@@ -50,10 +52,13 @@ async function runHttp(config: Config, logger: Logger, supervised: boolean): Pro
   };
   stop = (reason) => {
     logger.info({ reason }, 'shutting down');
-    running.close().then(() => process.exit(0), (err: unknown) => {
-      logger.error({ err }, 'shutdown failed');
-      process.exit(1);
-    });
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   if (pending === STOP_ACCEPTING) stopAccepting();
   else if (pending !== null) stop(pending);

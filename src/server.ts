@@ -26,21 +26,28 @@ export interface ServerOptions {
 }
 
 export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
-  const db = createDatabase(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, {
-    max: config.DATABASE_POOL_SIZE,
-    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
-    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-  }, (err) => logger.warn({ err }, 'database connection failed'));
+  const db = createDatabase(
+    config.AUTH_DATABASE_URL ?? config.DATABASE_URL,
+    {
+      max: config.DATABASE_POOL_SIZE,
+      acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    (err) => logger.warn({ err }, 'database connection failed'),
+  );
   const graphql = await mountStaffGraphql({ config, db, logger });
   const app = createApp({ config, db, logger, staffGraphql: graphql.handler });
-  const server = http.createServer({
-    headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
-    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
-    // Node checks both timeouts on this timer (30 s by default), so a stalled socket would
-    // outlive the headers timeout by up to that much.
-    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 10))),
-  }, app);
+  const server = http.createServer(
+    {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      // Node checks both timeouts on this timer (30 s by default), so a stalled socket would
+      // outlive the headers timeout by up to that much.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 10))),
+    },
+    app,
+  );
   server.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
   server.maxConnections = config.HTTP_MAX_CONNECTIONS;
   const drainer = trackConnections(server);
@@ -55,12 +62,13 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const port = typeof address === 'object' && address ? address.port : config.PORT;
 
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= (async () => {
-    await drainer.drain(config.SHUTDOWN_GRACE_MS);
-    await worker?.stop();
-    await graphql.release();
-    await db.close();
-  })());
+  const close = () =>
+    (closing ??= (async () => {
+      await drainer.drain(config.SHUTDOWN_GRACE_MS);
+      await worker?.stop();
+      await graphql.release();
+      await db.close();
+    })());
 
   return { server, db, url: `http://127.0.0.1:${port}`, stopAccepting: () => drainer.stopAccepting(), close };
 }

@@ -57,7 +57,12 @@ export async function runSupervisor(config: Config, logger: Logger, onListening:
   if (!(await portIsFree(config.PORT, config.HOST))) {
     throw new Error(`port ${config.PORT} on ${config.HOST} is in use`);
   }
-  const slots: Slot[] = Array.from({ length: config.WEB_CONCURRENCY }, (): Slot => ({ role: 'http', worker: null, startedAt: 0, youngDeaths: 0 }));
+  const slots: Slot[] = Array.from({ length: config.WEB_CONCURRENCY }, (): Slot => ({
+    role: 'http',
+    worker: null,
+    startedAt: 0,
+    youngDeaths: 0,
+  }));
   if (config.RUN_WORKER) slots.push({ role: 'jobs', worker: null, startedAt: 0, youngDeaths: 0 });
   let stopping = false;
   let clean = true;

@@ -12,8 +12,14 @@ function html(paragraphs: string[]): string {
 const proList = (pros: string[]) => (pros.length === 0 ? ['(none: our coverage team will find a pro for you)'] : pros);
 
 export function verificationEmail(v: {
-  firstName: string; service: string; location: string; description: string; pros: string[]; expiresAt: string;
-  code: string; link: string;
+  firstName: string;
+  service: string;
+  location: string;
+  description: string;
+  pros: string[];
+  expiresAt: string;
+  code: string;
+  link: string;
 }): Content {
   const pros = proList(v.pros);
   return {
@@ -21,7 +27,9 @@ export function verificationEmail(v: {
     text: [
       `Hello ${v.firstName},`,
       `An assistant asked us to request quotes for you. Nothing is sent to any pro until you confirm.`,
-      `Service: ${v.service}`, `Location: ${v.location}`, `Project: ${v.description}`,
+      `Service: ${v.service}`,
+      `Location: ${v.location}`,
+      `Project: ${v.description}`,
       `Pros to ask:\n${pros.map((p) => `  - ${p}`).join('\n')}`,
       `Your verification code: ${v.code}`,
       `Or confirm in your browser: ${v.link}`,
@@ -39,13 +47,22 @@ export function verificationEmail(v: {
   };
 }
 
-export function proNotificationEmail(v: { proName: string; service: string; location: string; description: string; ownerFirstName: string; quoteId: string }): Content {
+export function proNotificationEmail(v: {
+  proName: string;
+  service: string;
+  location: string;
+  description: string;
+  ownerFirstName: string;
+  quoteId: string;
+}): Content {
   return {
     subject: `New ${v.service} request in ${v.location}`,
     text: [
       `Hello ${v.proName},`,
       `${v.ownerFirstName}, a verified boat owner, asks you for a quote.`,
-      `Service: ${v.service}`, `Location: ${v.location}`, `Project: ${v.description}`,
+      `Service: ${v.service}`,
+      `Location: ${v.location}`,
+      `Project: ${v.description}`,
       `Quote reference: ${v.quoteId}`,
     ].join('\n\n'),
     html: html([
@@ -57,13 +74,22 @@ export function proNotificationEmail(v: { proName: string; service: string; loca
   };
 }
 
-export function coverageEmail(v: { service: string; location: string; description: string; opportunityId: string; requestId: string }): Content {
+export function coverageEmail(v: {
+  service: string;
+  location: string;
+  description: string;
+  opportunityId: string;
+  requestId: string;
+}): Content {
   return {
     subject: `No coverage: ${v.service} in ${v.location}`,
     text: [
       'A verified owner request found no pro. Please find coverage.',
-      `Service: ${v.service}`, `Location: ${v.location}`, `Project: ${v.description}`,
-      `Opportunity: ${v.opportunityId}`, `Request: ${v.requestId}`,
+      `Service: ${v.service}`,
+      `Location: ${v.location}`,
+      `Project: ${v.description}`,
+      `Opportunity: ${v.opportunityId}`,
+      `Request: ${v.requestId}`,
     ].join('\n\n'),
     html: html([
       'A verified owner request found no pro. Please find coverage.',
@@ -73,7 +99,14 @@ export function coverageEmail(v: { service: string; location: string; descriptio
   };
 }
 
-export function ownerAccessEmail(v: { firstName: string; service: string; location: string; pros: string[]; token: string; opportunityId: string }): Content {
+export function ownerAccessEmail(v: {
+  firstName: string;
+  service: string;
+  location: string;
+  pros: string[];
+  token: string;
+  opportunityId: string;
+}): Content {
   const pros = proList(v.pros);
   return {
     subject: `Your ${v.service} request is confirmed`,
@@ -104,9 +137,17 @@ export function ownerNoticeEmail(v: { kind: string; firstName: string; proName: 
   const what = `${v.proName} ${PRO_ACTIONS[v.kind] ?? 'updated your request'}`;
   return {
     subject: `${what} (${v.service})`,
-    text: [`Hello ${v.firstName},`, `${what}.`,
-      'Your assistant can show the details and answer with your owner access token.', `Opportunity: ${v.opportunityId}`].join('\n\n'),
-    html: html([`Hello ${esc(v.firstName)},`, `${esc(what)}.`,
-      'Your assistant can show the details and answer with your owner access token.', `Opportunity: ${esc(v.opportunityId)}`]),
+    text: [
+      `Hello ${v.firstName},`,
+      `${what}.`,
+      'Your assistant can show the details and answer with your owner access token.',
+      `Opportunity: ${v.opportunityId}`,
+    ].join('\n\n'),
+    html: html([
+      `Hello ${esc(v.firstName)},`,
+      `${esc(what)}.`,
+      'Your assistant can show the details and answer with your owner access token.',
+      `Opportunity: ${esc(v.opportunityId)}`,
+    ]),
   };
 }

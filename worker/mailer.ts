@@ -23,7 +23,9 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
       // Fail fast: a send that cannot connect is retried by the job queue, not held open.
-      connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
     });
     return {
       async send(mail) {

@@ -13,10 +13,13 @@ export async function runWorkerProcess(config: Config, logger: Logger): Promise<
   logger.info('worker running');
   stop = (signal) => {
     logger.info({ signal }, 'worker stopping');
-    worker.stop().then(() => process.exit(0), (err: unknown) => {
-      logger.error({ err }, 'worker stop failed');
-      process.exit(1);
-    });
+    worker.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'worker stop failed');
+        process.exit(1);
+      },
+    );
   };
   if (signalled !== null) stop(signalled);
 }

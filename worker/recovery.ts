@@ -19,7 +19,9 @@ const DEAD_LOCKERS = `
 
 /** Unlocks the jobs (and job queues) of lockers with no live session; returns their ids. */
 export async function unlockDeadWorkers(pool: pg.Pool): Promise<string[]> {
-  const { rows: [row] } = await pool.query<{ ids: string[] }>(DEAD_LOCKERS, [LOCK_GRACE_MS, LIVENESS_PREFIX]);
+  const {
+    rows: [row],
+  } = await pool.query<{ ids: string[] }>(DEAD_LOCKERS, [LOCK_GRACE_MS, LIVENESS_PREFIX]);
   const ids = row?.ids ?? [];
   if (ids.length > 0) await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [ids]);
   return ids;

@@ -17,7 +17,6 @@ import notifyPro from './tasks/quotes__notify_pro';
 import notifyOwner from './tasks/request_events__notify_owner';
 import sendVerification from './tasks/service_requests__send_verification';
 
-
 // The worker waits longer than a request would: a job that cannot get a connection is retried.
 const WORKER_ACQUIRE_TIMEOUT_MS = 10_000;
 export interface RunningWorker {
@@ -44,12 +43,17 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
   };
   // Our own pool: graphile-worker ends a pool it made without waiting for it, which leaves
   // connections open after stop(); this one is ended, and awaited, below.
-  const pgPool = createPool(config.DATABASE_URL, 'marine-worker', {
-    max: config.WORKER_CONCURRENCY + 2,
-    acquireTimeoutMs: WORKER_ACQUIRE_TIMEOUT_MS,
-    statementTimeoutMs: config.WORKER_STATEMENT_TIMEOUT_MS,
-    idleInTransactionTimeoutMs: config.WORKER_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-  }, (err) => logger.warn({ err }, 'worker connection failed'));
+  const pgPool = createPool(
+    config.DATABASE_URL,
+    'marine-worker',
+    {
+      max: config.WORKER_CONCURRENCY + 2,
+      acquireTimeoutMs: WORKER_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: config.WORKER_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.WORKER_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    (err) => logger.warn({ err }, 'worker connection failed'),
+  );
   // Open before the pool exists, so it is live from the pool's first lock (recovery.ts).
   const liveness = await openLiveness(config.DATABASE_URL, logger);
   const events = new EventEmitter() as WorkerEvents;
@@ -76,12 +80,13 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
   const recovery = startRecovery(pgPool, logger);
   let stopping: Promise<void> | undefined;
   return {
-    stop: () => (stopping ??= (async () => {
-      await recovery.stop();
-      await runner.stop();
-      await pgPool.end();
-      await liveness.close();
-      mailer.close();
-    })()),
+    stop: () =>
+      (stopping ??= (async () => {
+        await recovery.stop();
+        await runner.stop();
+        await pgPool.end();
+        await liveness.close();
+        mailer.close();
+      })()),
   };
 }

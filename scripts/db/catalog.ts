@@ -48,7 +48,9 @@ export async function storedDataFunctions(client: pg.ClientBase): Promise<Stored
     `select n.nspname as schema, p.proname as name, p.oid::regprocedure::text as signature
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where p.oid in (${STORED_DATA_FUNCTIONS})
-      order by 1, 2, 3`, [APP_SCHEMAS]);
+      order by 1, 2, 3`,
+    [APP_SCHEMAS],
+  );
   return rows;
 }
 
@@ -69,7 +71,8 @@ export async function functionDefinitions(client: pg.ClientBase): Promise<Functi
   // Qualify every name pg_get_functiondef and regprocedure print.
   await client.query('set search_path to pg_catalog');
   try {
-    const { rows } = await client.query<FunctionDefinition & { grant_options: boolean }>(`
+    const { rows } = await client.query<FunctionDefinition & { grant_options: boolean }>(
+      `
       with app_functions as (${APP_FUNCTIONS}),
       acl as (
         select f.oid, a.grantee, a.privilege_type, a.is_grantable, a.grantee = p.proowner as is_owner
@@ -89,7 +92,9 @@ export async function functionDefinitions(client: pg.ClientBase): Promise<Functi
              exists (select 1 from acl a where a.oid = f.oid and not a.is_owner and a.is_grantable) as grant_options
         from app_functions f
        where f.oid not in (${STORED_DATA_FUNCTIONS})
-       order by f.nspname, f.proname, pg_get_function_identity_arguments(f.oid)`, [APP_SCHEMAS]);
+       order by f.nspname, f.proname, pg_get_function_identity_arguments(f.oid)`,
+      [APP_SCHEMAS],
+    );
     const withOptions = rows.filter((r) => r.grant_options).map((r) => `${r.schema}.${r.name}`);
     if (withOptions.length > 0) throw new Error(`grant options are not extracted: ${withOptions.join(', ')}`);
     return rows.map(({ schema, name, sql }) => ({ schema, name, sql }));
@@ -112,7 +117,8 @@ export interface CatalogObject {
 export async function catalogFingerprint(client: pg.ClientBase): Promise<CatalogObject[]> {
   await client.query('set search_path to pg_catalog');
   try {
-    const { rows } = await client.query<CatalogObject>(`
+    const { rows } = await client.query<CatalogObject>(
+      `
       with app_functions as (${APP_FUNCTIONS}),
       objects(object, content) as (
         select 'function ' || f.oid::regprocedure::text,
@@ -154,7 +160,9 @@ export async function catalogFingerprint(client: pg.ClientBase): Promise<Catalog
           join pg_class c on c.oid = d.adrelid join pg_namespace n on n.oid = c.relnamespace
          where n.nspname = any($1::text[])
       )
-      select object, md5(content) as md5 from objects order by object collate "C"`, [APP_SCHEMAS]);
+      select object, md5(content) as md5 from objects order by object collate "C"`,
+      [APP_SCHEMAS],
+    );
     return rows;
   } finally {
     await client.query('reset search_path');

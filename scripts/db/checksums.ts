@@ -13,7 +13,9 @@ export function sha256(content: string | Buffer): string {
 
 /** file name -> SHA-256 of every migration in db/migrations, as it is on disk. */
 export function migrationDigests(dir = MIGRATIONS_DIR): Map<string, string> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   return new Map(files.map((f) => [f, sha256(readFileSync(path.join(dir, f)))]));
 }
 
@@ -54,9 +56,11 @@ function main(): void {
   const { changed, missing, unlisted } = checkManifest(manifest, digests);
   if (changed.length > 0 || missing.length > 0) {
     // Blessing an edit here would defeat the manifest: a landed migration is history.
-    console.error(`db:checksums: landed migrations were edited (${changed.join(', ') || 'none'}) ` +
-      `or removed (${missing.join(', ') || 'none'}); restore them and make the change in a new migration ` +
-      'or in db/functions (db/CONVENTIONS.md, "Migrations and current definitions")');
+    console.error(
+      `db:checksums: landed migrations were edited (${changed.join(', ') || 'none'}) ` +
+        `or removed (${missing.join(', ') || 'none'}); restore them and make the change in a new migration ` +
+        'or in db/functions (db/CONVENTIONS.md, "Migrations and current definitions")',
+    );
     process.exit(1);
   }
   for (const f of unlisted) manifest.set(f, digests.get(f)!);

@@ -15,7 +15,9 @@ export interface DefinitionFile {
 }
 
 export function definitionFiles(dir = FUNCTIONS_DIR): DefinitionFile[] {
-  const entries = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.sql')).sort();
+  const entries = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   return entries.map((entry) => {
     const sql = readFileSync(path.join(dir, entry), 'utf8');
     const name = path.relative(DB_DIR, path.join(dir, entry)).split(path.sep).join('/');
@@ -41,8 +43,10 @@ const RECORD_TABLE = `
  * Applies, in one transaction, every definition file whose SHA-256 is not the recorded one (or
  * every file, with `all`), then records them. Returns the names applied.
  */
-export async function applyDefinitions(client: pg.ClientBase, options: { all?: boolean; files?: DefinitionFile[] } = {}):
-  Promise<string[]> {
+export async function applyDefinitions(
+  client: pg.ClientBase,
+  options: { all?: boolean; files?: DefinitionFile[] } = {},
+): Promise<string[]> {
   const files = options.files ?? definitionFiles();
   await client.query('begin');
   try {
@@ -62,7 +66,8 @@ export async function applyDefinitions(client: pg.ClientBase, options: { all?: b
         `insert into public.schema_definitions (name, sha256)
          select * from unnest($1::text[], $2::text[])
          on conflict (name) do update set sha256 = excluded.sha256, applied_at = now()`,
-        [due.map((f) => f.name), due.map((f) => f.sha256)]);
+        [due.map((f) => f.name), due.map((f) => f.sha256)],
+      );
     }
     // A deleted file drops nothing (a migration does that); it just stops being tracked.
     await client.query('delete from public.schema_definitions where name <> all($1::text[])', [files.map((f) => f.name)]);
@@ -91,7 +96,9 @@ async function validate(client: pg.ClientBase, file: string, names: string[]): P
     `select p.oid, p.oid::regprocedure::text as signature, l.lanvalidator::regproc::text as validator,
             (select substr(c, length('search_path=') + 1) from unnest(p.proconfig) c where c like 'search_path=%') as path
        from pg_proc p join pg_language l on l.oid = p.prolang
-      where p.pronamespace::regnamespace::text || '.' || p.proname = any($1::text[]) and l.lanvalidator <> 0`, [names]);
+      where p.pronamespace::regnamespace::text || '.' || p.proname = any($1::text[]) and l.lanvalidator <> 0`,
+    [names],
+  );
   for (const r of rows) {
     try {
       await client.query('savepoint validate');

@@ -12,8 +12,7 @@ import { functionDefinitions, type FunctionDefinition } from './catalog';
 import { FUNCTIONS_DIR, MIGRATIONS_DIR } from './paths';
 
 /** Path below the functions folder -> file content; `notes` go above each function's SQL. */
-export function definitionFileContents(definitions: FunctionDefinition[], notes = new Map<string, string[]>()):
-  Map<string, string> {
+export function definitionFileContents(definitions: FunctionDefinition[], notes = new Map<string, string[]>()): Map<string, string> {
   const files = new Map<string, string[]>();
   for (const d of definitions) {
     const file = `${d.schema}/${d.name}.sql`;
@@ -26,7 +25,9 @@ export function definitionFileContents(definitions: FunctionDefinition[], notes 
 /** schema.name -> the comment blocks above its latest create (and later alters) in the migrations. */
 export function migrationNotes(dir = MIGRATIONS_DIR): Map<string, string[]> {
   const notes = new Map<string, string[]>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const lines = readFileSync(path.join(dir, file), 'utf8').split('\n');
     lines.forEach((line, i) => {
       const m = /^(create\s+(?:or\s+replace\s+)?|alter\s+)function\s+([\w.]+)\s*\(/i.exec(line);

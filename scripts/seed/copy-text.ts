@@ -2,7 +2,6 @@
 // NULL as \N, and backslash, tab, newline and carriage return escaped with a backslash.
 // Arrays and jsonb are first written as their own literals, then escaped like any text.
 
-
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
 const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
@@ -40,4 +39,3 @@ export function json(value: unknown): string {
 export function point(lat: number, lng: number): string {
   return `SRID=4326;POINT(${lng} ${lat})`;
 }
-

@@ -3,13 +3,35 @@
 // record draws from its own generator (see random.ts). Columns the database derives (latitude,
 // longitude, public_rating, search, rating, review_count) are not produced here.
 import {
-  BADGES, BOAT_KINDS, BOATS, BUSINESS_NOUNS, COMPANY_SUFFIXES, EMAIL_BOXES, FIRST_NAMES, NAME_PREFIXES,
-  PHOTO_CAPTIONS, SURNAMES, VIDEO_TITLES,
+  BADGES,
+  BOAT_KINDS,
+  BOATS,
+  BUSINESS_NOUNS,
+  COMPANY_SUFFIXES,
+  EMAIL_BOXES,
+  FIRST_NAMES,
+  NAME_PREFIXES,
+  PHOTO_CAPTIONS,
+  SURNAMES,
+  VIDEO_TITLES,
 } from './names';
 import {
-  ABOUT_CLOSINGS, ABOUT_CREDENTIALS, ABOUT_INTROS, ABOUT_SERVICES, OWNERSHIP, REVIEW_FOLLOW_UPS_BAD,
-  REVIEW_FOLLOW_UPS_GOOD, REVIEW_FOLLOW_UPS_MIXED, REVIEW_OPENERS_BAD, REVIEW_OPENERS_GOOD,
-  REVIEW_OPENERS_MIXED, TAGLINES, TRADE_WORDS, midSentence, type ProfileContext, type ReviewContext,
+  ABOUT_CLOSINGS,
+  ABOUT_CREDENTIALS,
+  ABOUT_INTROS,
+  ABOUT_SERVICES,
+  OWNERSHIP,
+  REVIEW_FOLLOW_UPS_BAD,
+  REVIEW_FOLLOW_UPS_GOOD,
+  REVIEW_FOLLOW_UPS_MIXED,
+  REVIEW_OPENERS_BAD,
+  REVIEW_OPENERS_GOOD,
+  REVIEW_OPENERS_MIXED,
+  TAGLINES,
+  TRADE_WORDS,
+  midSentence,
+  type ProfileContext,
+  type ReviewContext,
 } from './phrases';
 import { ARTICLE_TOPICS, BLOG_TOPICS, BODY_PARAGRAPHS, type PostTopic } from './post-topics';
 import { Rng, Stream, WeightedTable, at } from './random';
@@ -153,7 +175,10 @@ function round(value: number, decimals: number): number {
 
 /** Picks a count from weights indexed by count: [w0, w1, ...]. */
 function countTable(weights: readonly number[]): WeightedTable<number> {
-  return new WeightedTable(weights.map((_, k) => k), (k) => at(weights, k));
+  return new WeightedTable(
+    weights.map((_, k) => k),
+    (k) => at(weights, k),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,8 +8,14 @@ import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import {
-  CONTRACTOR_SPECIALTIES_TABLE, CONTRACTORS_TABLE, POSTS_TABLE, REVIEWS_TABLE, SPECIALTIES_TABLE,
-  copySql, encodeRow, type CopyTable,
+  CONTRACTOR_SPECIALTIES_TABLE,
+  CONTRACTORS_TABLE,
+  POSTS_TABLE,
+  REVIEWS_TABLE,
+  SPECIALTIES_TABLE,
+  copySql,
+  encodeRow,
+  type CopyTable,
 } from './copy-tables';
 import { contractorRows, contractorSpecialtyRows, postRows, reviewRows, specialtyRows } from './generate';
 
@@ -190,7 +196,9 @@ if (require.main === module) {
     console.error(`seed: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(2);
   }
-  const onStep = process.env.SEED_TIMINGS ? (name: string, s: number) => console.error(`seed: ${name} done at ${s.toFixed(1)} s`) : undefined;
+  const onStep = process.env.SEED_TIMINGS
+    ? (name: string, s: number) => console.error(`seed: ${name} done at ${s.toFixed(1)} s`)
+    : undefined;
   seed(url, args.size, { ifEmpty: args.ifEmpty, onStep }).then(
     (r) => {
       console.error(

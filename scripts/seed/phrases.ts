@@ -9,7 +9,7 @@ export const TRADE_WORDS: Readonly<Record<SpecialtySlug, string>> = {
   'diesel-engines': 'diesel',
   'fiberglass-gelcoat': 'fiberglass',
   'bottom-painting': 'bottom paint',
-  'rigging': 'rigging',
+  rigging: 'rigging',
   'sail-repair': 'sail repair',
   'canvas-upholstery': 'canvas',
   'marine-electronics': 'marine electronics',
@@ -18,7 +18,7 @@ export const TRADE_WORDS: Readonly<Record<SpecialtySlug, string>> = {
   'refrigeration-air-conditioning': 'marine air and refrigeration',
   'welding-fabrication': 'welding and fabrication',
   'woodwork-teak': 'teak and varnish',
-  'detailing': 'detailing',
+  detailing: 'detailing',
   'hull-cleaning-diving': 'hull cleaning',
   'marine-surveying': 'marine survey',
   'winterization-shrink-wrap': 'winterization',
@@ -26,8 +26,8 @@ export const TRADE_WORDS: Readonly<Record<SpecialtySlug, string>> = {
   'towing-salvage': 'towing',
   'yacht-delivery-captains': 'yacht delivery',
   'propellers-running-gear': 'propeller',
-  'watermakers': 'watermaker',
-  'generators': 'generator',
+  watermakers: 'watermaker',
+  generators: 'generator',
   'boat-transport': 'boat transport',
 };
 
@@ -61,7 +61,12 @@ export interface ProfileContext {
 type Template<C> = (c: C) => string;
 
 export const OWNERSHIP: readonly string[] = [
-  'family-owned', 'independent', 'veteran-owned', 'locally owned', 'owner-operated', 'full-service',
+  'family-owned',
+  'independent',
+  'veteran-owned',
+  'locally owned',
+  'owner-operated',
+  'full-service',
 ];
 
 export const TAGLINES: readonly Template<ProfileContext>[] = [
@@ -136,7 +141,7 @@ export const REVIEW_FOLLOW_UPS_GOOD: readonly Template<ReviewContext>[] = [
   (c) => `Thanks, ${c.tech}!`,
   () => 'Great communication throughout.',
   () => 'Worth every penny.',
-  () => "They even sent photos of the work while we were out of town.",
+  () => 'They even sent photos of the work while we were out of town.',
 ];
 
 export const REVIEW_OPENERS_MIXED: readonly Template<ReviewContext>[] = [
@@ -163,5 +168,5 @@ export const REVIEW_OPENERS_BAD: readonly Template<ReviewContext>[] = [
 export const REVIEW_FOLLOW_UPS_BAD: readonly Template<ReviewContext>[] = [
   () => 'Would not use again.',
   () => 'Disappointed.',
-  () => "Look elsewhere.",
+  () => 'Look elsewhere.',
 ];

@@ -102,8 +102,15 @@ export class Rng {
     b[8] = (at(b, 8) & 0x3f) | 0x80; // RFC 4122 variant
     const h = b.map((x) => at(HEX, x));
     return (
-      h.slice(0, 4).join('') + '-' + h.slice(4, 6).join('') + '-' + h.slice(6, 8).join('') + '-' +
-      h.slice(8, 10).join('') + '-' + h.slice(10, 16).join('')
+      h.slice(0, 4).join('') +
+      '-' +
+      h.slice(4, 6).join('') +
+      '-' +
+      h.slice(6, 8).join('') +
+      '-' +
+      h.slice(8, 10).join('') +
+      '-' +
+      h.slice(10, 16).join('')
     );
   }
 

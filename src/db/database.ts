@@ -43,7 +43,11 @@ export const ANONYMOUS: Caller = { role: 'marine_anonymous', userId: null };
  * and mapped like a raised error with the same code (db/ERRORS.md).
  */
 export class DbRefusal extends Error {
-  constructor(readonly code: string, message: string, readonly detail?: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
   }
 }
@@ -65,7 +69,9 @@ function checkedName(fn: string): string {
 const JSON_OIDS = new Set([114, 3802]);
 const RAW_JSON_TYPES: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    JSON_OIDS.has(oid) ? (text: string) => new RawJson(text) : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+    JSON_OIDS.has(oid)
+      ? (text: string) => new RawJson(text)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 /**
@@ -90,7 +96,11 @@ function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
 }
 
 /** Like send(), and hands each row to onRow as it arrives (before a later statement fails). */
-function sendWatching<R extends pg.QueryResultRow>(client: pg.PoolClient, config: pg.QueryConfig, onRow: (row: Record<string, unknown>) => void): Promise<pg.QueryResult<R>> {
+function sendWatching<R extends pg.QueryResultRow>(
+  client: pg.PoolClient,
+  config: pg.QueryConfig,
+  onRow: (row: Record<string, unknown>) => void,
+): Promise<pg.QueryResult<R>> {
   return new Promise((resolve, reject) => {
     const query = new pg.Query(config, (err, result) => (err ? reject(err) : resolve(result as unknown as pg.QueryResult<R>)));
     query.on('row', onRow);
@@ -146,13 +156,23 @@ export class Database {
    * json columns come back as RawJson, unparsed, to be passed through to the response.
    */
   async callRow<T extends object>(caller: Caller, fn: string, args: unknown[]): Promise<T> {
-    const result = await this.call<T & pg.QueryResultRow>(caller, (list) => `select * from ${checkedName(fn)}(${list})`, args, RAW_JSON_TYPES);
+    const result = await this.call<T & pg.QueryResultRow>(
+      caller,
+      (list) => `select * from ${checkedName(fn)}(${list})`,
+      args,
+      RAW_JSON_TYPES,
+    );
     return result.rows[0]!;
   }
 
   // `select` builds the statement around the argument list (a function, not a `%s` to replace:
   // String.replace would read `$&` and `$'` inside an argument as patterns).
-  private call<R extends pg.QueryResultRow>(caller: Caller, select: (argumentList: string) => string, args: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
+  private call<R extends pg.QueryResultRow>(
+    caller: Caller,
+    select: (argumentList: string) => string,
+    args: unknown[],
+    types?: pg.CustomTypesConfig,
+  ): Promise<pg.QueryResult<R>> {
     const admission = caller.admission;
     caller.admission = undefined;
     if (admission !== undefined) return this.admittedCall(admission, select, args, types);
@@ -174,8 +194,12 @@ export class Database {
    * directory's operations come here: their arguments are search terms, never secrets (the key
    * is a digest by now).
    */
-  private async admittedCall<R extends pg.QueryResultRow>(admission: DeferredAdmission, select: (argumentList: string) => string,
-    args: unknown[], types?: pg.CustomTypesConfig): Promise<pg.QueryResult<R>> {
+  private async admittedCall<R extends pg.QueryResultRow>(
+    admission: DeferredAdmission,
+    select: (argumentList: string) => string,
+    args: unknown[],
+    types?: pg.CustomTypesConfig,
+  ): Promise<pg.QueryResult<R>> {
     const client = await checkOut(this.pool);
     let broken: Error | undefined;
     let admitted: string | undefined;
@@ -188,9 +212,13 @@ export class Database {
       };
       const keyDigest = literal(admission.keyDigest);
       const statements = [
-        'begin', 'set local role marine_anonymous',
-        `select app_hidden.admit_request(${[keyDigest, ...admission.args.map(literal)].join(', ')})::text as ${ADMISSION_COLUMN}`, 'commit',
-        'begin', 'set local role marine_anonymous', `select app_hidden.assume_caller(${keyDigest})`,
+        'begin',
+        'set local role marine_anonymous',
+        `select app_hidden.admit_request(${[keyDigest, ...admission.args.map(literal)].join(', ')})::text as ${ADMISSION_COLUMN}`,
+        'commit',
+        'begin',
+        'set local role marine_anonymous',
+        `select app_hidden.assume_caller(${keyDigest})`,
       ];
       // pg answers a query of several statements with one result per statement, in order: the
       // operation's result is at its statement's index.
@@ -199,9 +227,9 @@ export class Database {
       const text = statements.join('; ');
       let results: pg.QueryResult[];
       try {
-        results = await sendWatching(client, { text, types }, (row) => {
+        results = (await sendWatching(client, { text, types }, (row) => {
           if (ADMISSION_COLUMN in row) admitted = row[ADMISSION_COLUMN] as string;
-        }) as unknown as pg.QueryResult[];
+        })) as unknown as pg.QueryResult[];
       } catch (err) {
         await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
         // The admission committed unless it failed itself: its headers go on the answer.
@@ -250,8 +278,12 @@ export interface PoolSettings {
  * process. Every client gets a listener of its own for its whole life; the query in flight is
  * rejected anyway (and becomes a 503), and a client released with its error is discarded.
  */
-export function createPool(connectionString: string, applicationName: string, settings: PoolSettings,
-  onConnectionError: (err: Error) => void = () => undefined): pg.Pool {
+export function createPool(
+  connectionString: string,
+  applicationName: string,
+  settings: PoolSettings,
+  onConnectionError: (err: Error) => void = () => undefined,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: settings.max,

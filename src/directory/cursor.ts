@@ -32,12 +32,18 @@ export function decodeCursor<K extends z.ZodType>(cursor: string, query: unknown
   const parsed = payload.safeParse(decoded);
   const key = parsed.success ? keySchema.safeParse(parsed.data.k) : undefined;
   if (!parsed.success || !key?.success) {
-    throw new ApiError(400, "Invalid query parameter 'cursor': not a cursor this API issued",
-      'cursor: pass nextCursor from the previous page unchanged');
+    throw new ApiError(
+      400,
+      "Invalid query parameter 'cursor': not a cursor this API issued",
+      'cursor: pass nextCursor from the previous page unchanged',
+    );
   }
   if (parsed.data.f !== fingerprint(query)) {
-    throw new ApiError(400, "Invalid query parameter 'cursor': it belongs to a different query",
-      'cursor: keep every other parameter as it was on the first page');
+    throw new ApiError(
+      400,
+      "Invalid query parameter 'cursor': it belongs to a different query",
+      'cursor: keep every other parameter as it was on the first page',
+    );
   }
   return { served: parsed.data.n, key: key.data };
 }

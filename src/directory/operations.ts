@@ -16,7 +16,10 @@ interface Page {
   contractors: RawJson;
   next: RawJson | null;
 }
-interface PostKey { publishedAt: string; id: string }
+interface PostKey {
+  publishedAt: string;
+  id: string;
+}
 
 const uuid = z.uuid();
 const scoreKey = z.object({ s: z.number().min(0).max(1e6), i: uuid });
@@ -37,8 +40,14 @@ export async function searchContractors(db: Database, caller: Caller, query: unk
   const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, scoreKey);
   const served = after?.served ?? ((p.page ?? 1) - 1) * p.limit;
   const r = await db.callRow<Page & { total: number; total_exact: boolean }>(caller, 'app_hidden.search_contractors', [
-    p.filters.q, p.filters.specialty, p.filters.city, p.filters.state, p.limit,
-    after ? 0 : served, after?.key.s ?? null, after?.key.i ?? null,
+    p.filters.q,
+    p.filters.specialty,
+    p.filters.city,
+    p.filters.state,
+    p.limit,
+    after ? 0 : served,
+    after?.key.s ?? null,
+    after?.key.i ?? null,
   ]);
   const next = nextKey(r.next, nextScore);
   // The page holds limit rows whenever there is a next one, so served + limit is where it ends.
@@ -61,7 +70,14 @@ export async function geoSearchContractors(db: Database, caller: Caller, query: 
     const f = p.filters;
     const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, distanceKey);
     r = await db.callRow<Page>(caller, 'app_hidden.geo_search_point', [
-      f.lat, f.lng, f.radiusMiles, f.specialty, f.minRating, p.limit, after?.key.d ?? null, after?.key.i ?? null,
+      f.lat,
+      f.lng,
+      f.radiusMiles,
+      f.specialty,
+      f.minRating,
+      p.limit,
+      after?.key.d ?? null,
+      after?.key.i ?? null,
     ]);
     const next = nextKey(r.next, nextDistance);
     if (next) nextCursor = encodeCursor(p.filters, (after?.served ?? 0) + p.limit, { d: next.distance, i: next.id });
@@ -69,7 +85,15 @@ export async function geoSearchContractors(db: Database, caller: Caller, query: 
     const f = p.filters;
     const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, scoreKey);
     r = await db.callRow<Page>(caller, 'app_hidden.geo_search_box', [
-      f.minLat, f.maxLat, f.minLng, f.maxLng, f.specialty, f.minRating, p.limit, after?.key.s ?? null, after?.key.i ?? null,
+      f.minLat,
+      f.maxLat,
+      f.minLng,
+      f.maxLng,
+      f.specialty,
+      f.minRating,
+      p.limit,
+      after?.key.s ?? null,
+      after?.key.i ?? null,
     ]);
     const next = nextKey(r.next, nextScore);
     if (next) nextCursor = encodeCursor(p.filters, (after?.served ?? 0) + p.limit, { s: next.score, i: next.id });
@@ -82,7 +106,10 @@ export async function listPosts(db: Database, caller: Caller, kind: 'article' | 
   const cursorQuery = { kind };
   const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, cursorQuery, postKey);
   const r = await db.callJson<{ items: Json[]; next: PostKey | null }>(caller, 'app_hidden.list_posts', [
-    kind, p.limit, after?.key.p ?? null, after?.key.i ?? null,
+    kind,
+    p.limit,
+    after?.key.p ?? null,
+    after?.key.i ?? null,
   ]);
   const nextCursor = r.next && encodeCursor(cursorQuery, (after?.served ?? 0) + r.items.length, { p: r.next.publishedAt, i: r.next.id });
   return { items: r.items, nextCursor };

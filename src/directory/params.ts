@@ -23,96 +23,117 @@ function checkLimit(ctx: z.RefinementCtx, limit: number | undefined, cap: { max:
   return limit ?? cap.default;
 }
 
-export const searchQuery = z.object({
-  q: queryText(200).meta({ description: 'Free text over name, services, marina, description and location; most relevant first.' }),
-  specialty: slug.meta({ description: 'A specialty slug (see /contractors/specialties).' }),
-  specialtySlug: slug.meta({ description: 'Variant B spelling of specialty.' }),
-  city: queryText(100).meta({ description: 'Case-insensitive partial match on the city.' }),
-  state: z.string({ error: 'must be given once' }).regex(/^[A-Za-z]{2}$/, 'must be a two-letter US state code').optional()
-    .meta({ description: 'Two-letter US state code.' }),
-  limit: queryInt(1, Infinity).meta({ description: 'Page size: 1 to 100, default 25 (Variant A); with page, at most 20, default 20 (Variant B).' }),
-  cursor: queryText(1000).meta({ description: 'nextCursor of the previous page (Variant A paging).' }),
-  page: queryInt(1, MAX_PAGE).meta({ description: 'Page number 1 to 3 (Variant B paging); not with cursor.' }),
-}).transform((p, ctx) => {
-  const variantB = p.page !== undefined;
-  if (p.page !== undefined && p.cursor !== undefined) fail(ctx, 'page', "cannot be combined with 'cursor'");
-  const limit = checkLimit(ctx, p.limit, variantB ? SEARCH_LIMITS.B : SEARCH_LIMITS.A, variantB ? ' when paging by page' : '');
-  return {
-    filters: {
-      q: p.q ?? null,
-      specialty: oneOf(ctx, ['specialty', p.specialty], ['specialtySlug', p.specialtySlug]) ?? null,
-      city: p.city ?? null,
-      state: p.state?.toUpperCase() ?? null,
-    },
-    limit,
-    page: p.page,
-    cursor: p.cursor,
-  };
-});
+export const searchQuery = z
+  .object({
+    q: queryText(200).meta({ description: 'Free text over name, services, marina, description and location; most relevant first.' }),
+    specialty: slug.meta({ description: 'A specialty slug (see /contractors/specialties).' }),
+    specialtySlug: slug.meta({ description: 'Variant B spelling of specialty.' }),
+    city: queryText(100).meta({ description: 'Case-insensitive partial match on the city.' }),
+    state: z
+      .string({ error: 'must be given once' })
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter US state code')
+      .optional()
+      .meta({ description: 'Two-letter US state code.' }),
+    limit: queryInt(1, Infinity).meta({
+      description: 'Page size: 1 to 100, default 25 (Variant A); with page, at most 20, default 20 (Variant B).',
+    }),
+    cursor: queryText(1000).meta({ description: 'nextCursor of the previous page (Variant A paging).' }),
+    page: queryInt(1, MAX_PAGE).meta({ description: 'Page number 1 to 3 (Variant B paging); not with cursor.' }),
+  })
+  .transform((p, ctx) => {
+    const variantB = p.page !== undefined;
+    if (p.page !== undefined && p.cursor !== undefined) fail(ctx, 'page', "cannot be combined with 'cursor'");
+    const limit = checkLimit(ctx, p.limit, variantB ? SEARCH_LIMITS.B : SEARCH_LIMITS.A, variantB ? ' when paging by page' : '');
+    return {
+      filters: {
+        q: p.q ?? null,
+        specialty: oneOf(ctx, ['specialty', p.specialty], ['specialtySlug', p.specialtySlug]) ?? null,
+        city: p.city ?? null,
+        state: p.state?.toUpperCase() ?? null,
+      },
+      limit,
+      page: p.page,
+      cursor: p.cursor,
+    };
+  });
 export type SearchQuery = z.output<typeof searchQuery>;
-
 
 const lat = queryNumber(-90, 90);
 const lng = queryNumber(-180, 180);
 
-export const geoQuery = z.object({
-  lat: lat.meta({ description: 'Point mode: latitude of the search point (with lng).' }),
-  lng: lng.meta({ description: 'Point mode: longitude of the search point (with lat).' }),
-  radiusMiles: queryNumber(1, 250).meta({ description: 'Point mode: radius in miles, 1 to 250, default 25.' }),
-  radius: queryNumber(1, 250).meta({ description: 'Variant B spelling of radiusMiles; default 30 in Variant B.' }),
-  minLat: lat.meta({ description: 'Box mode (Variant B): southern edge.' }),
-  maxLat: lat.meta({ description: 'Box mode (Variant B): northern edge.' }),
-  minLng: lng.meta({ description: 'Box mode (Variant B): western edge.' }),
-  maxLng: lng.meta({ description: 'Box mode (Variant B): eastern edge.' }),
-  specialty: slug.meta({ description: 'A specialty slug.' }),
-  specialtySlug: slug.meta({ description: 'Variant B spelling of specialty.' }),
-  minRating: queryNumber(0, 5).meta({ description: 'Variant B: minimum public rating (native and Google ratings blended by review counts).' }),
-  limit: queryInt(1, Infinity).meta({ description: 'Page size: 1 to 100, default 25 (Variant A); with Variant B parameters up to 500, default 100.' }),
-  cursor: queryText(1000).meta({ description: 'nextCursor of the previous page.' }),
-}).transform((p, ctx) => {
-  const variantB = [p.radius, p.minLat, p.maxLat, p.minLng, p.maxLng, p.specialtySlug, p.minRating]
-    .some((v) => v !== undefined);
-  const limit = checkLimit(ctx, p.limit, variantB ? GEO_LIMITS.B : GEO_LIMITS.A,
-    variantB ? '' : ' (up to 500 with Variant B parameters such as radius or a bounding box)');
-  const specialty = oneOf(ctx, ['specialty', p.specialty], ['specialtySlug', p.specialtySlug]) ?? null;
-  const minRating = p.minRating ?? null;
+export const geoQuery = z
+  .object({
+    lat: lat.meta({ description: 'Point mode: latitude of the search point (with lng).' }),
+    lng: lng.meta({ description: 'Point mode: longitude of the search point (with lat).' }),
+    radiusMiles: queryNumber(1, 250).meta({ description: 'Point mode: radius in miles, 1 to 250, default 25.' }),
+    radius: queryNumber(1, 250).meta({ description: 'Variant B spelling of radiusMiles; default 30 in Variant B.' }),
+    minLat: lat.meta({ description: 'Box mode (Variant B): southern edge.' }),
+    maxLat: lat.meta({ description: 'Box mode (Variant B): northern edge.' }),
+    minLng: lng.meta({ description: 'Box mode (Variant B): western edge.' }),
+    maxLng: lng.meta({ description: 'Box mode (Variant B): eastern edge.' }),
+    specialty: slug.meta({ description: 'A specialty slug.' }),
+    specialtySlug: slug.meta({ description: 'Variant B spelling of specialty.' }),
+    minRating: queryNumber(0, 5).meta({
+      description: 'Variant B: minimum public rating (native and Google ratings blended by review counts).',
+    }),
+    limit: queryInt(1, Infinity).meta({
+      description: 'Page size: 1 to 100, default 25 (Variant A); with Variant B parameters up to 500, default 100.',
+    }),
+    cursor: queryText(1000).meta({ description: 'nextCursor of the previous page.' }),
+  })
+  .transform((p, ctx) => {
+    const variantB = [p.radius, p.minLat, p.maxLat, p.minLng, p.maxLng, p.specialtySlug, p.minRating].some((v) => v !== undefined);
+    const limit = checkLimit(
+      ctx,
+      p.limit,
+      variantB ? GEO_LIMITS.B : GEO_LIMITS.A,
+      variantB ? '' : ' (up to 500 with Variant B parameters such as radius or a bounding box)',
+    );
+    const specialty = oneOf(ctx, ['specialty', p.specialty], ['specialtySlug', p.specialtySlug]) ?? null;
+    const minRating = p.minRating ?? null;
 
-  const pointGiven = p.lat !== undefined || p.lng !== undefined;
-  const boxParts = { minLat: p.minLat, maxLat: p.maxLat, minLng: p.minLng, maxLng: p.maxLng };
-  const boxGiven = Object.values(boxParts).some((v) => v !== undefined);
+    const pointGiven = p.lat !== undefined || p.lng !== undefined;
+    const boxParts = { minLat: p.minLat, maxLat: p.maxLat, minLng: p.minLng, maxLng: p.maxLng };
+    const boxGiven = Object.values(boxParts).some((v) => v !== undefined);
 
-  if (pointGiven && boxGiven) {
-    fail(ctx, 'minLat', 'a search takes either a point (lat, lng) or a bounding box (minLat, maxLat, minLng, maxLng), not both');
-    return z.NEVER;
-  }
-  if (boxGiven) {
-    for (const [name, value] of Object.entries(boxParts)) {
-      if (value === undefined) fail(ctx, name, 'is required for a bounding-box search');
+    if (pointGiven && boxGiven) {
+      fail(ctx, 'minLat', 'a search takes either a point (lat, lng) or a bounding box (minLat, maxLat, minLng, maxLng), not both');
+      return z.NEVER;
     }
-    const { minLat, maxLat, minLng, maxLng } = boxParts;
-    if (minLat === undefined || maxLat === undefined || minLng === undefined || maxLng === undefined) return z.NEVER;
-    if (minLat > maxLat) fail(ctx, 'minLat', "must not be greater than 'maxLat'");
-    if (minLng > maxLng) fail(ctx, 'minLng', "must not be greater than 'maxLng'");
-    if (p.radius !== undefined || p.radiusMiles !== undefined) {
-      fail(ctx, p.radius !== undefined ? 'radius' : 'radiusMiles', 'applies to point searches only');
+    if (boxGiven) {
+      for (const [name, value] of Object.entries(boxParts)) {
+        if (value === undefined) fail(ctx, name, 'is required for a bounding-box search');
+      }
+      const { minLat, maxLat, minLng, maxLng } = boxParts;
+      if (minLat === undefined || maxLat === undefined || minLng === undefined || maxLng === undefined) return z.NEVER;
+      if (minLat > maxLat) fail(ctx, 'minLat', "must not be greater than 'maxLat'");
+      if (minLng > maxLng) fail(ctx, 'minLng', "must not be greater than 'maxLng'");
+      if (p.radius !== undefined || p.radiusMiles !== undefined) {
+        fail(ctx, p.radius !== undefined ? 'radius' : 'radiusMiles', 'applies to point searches only');
+      }
+      return { mode: 'box' as const, filters: { minLat, maxLat, minLng, maxLng, specialty, minRating }, limit, cursor: p.cursor };
     }
-    return { mode: 'box' as const, filters: { minLat, maxLat, minLng, maxLng, specialty, minRating }, limit, cursor: p.cursor };
-  }
-  if (p.lat === undefined || p.lng === undefined) {
-    fail(ctx, p.lat === undefined ? 'lat' : 'lng', variantB
-      ? 'is required: give lat and lng, or a bounding box (minLat, maxLat, minLng, maxLng)'
-      : 'is required (lat and lng give the search point)');
-    return z.NEVER;
-  }
-  const radiusMiles = oneOf(ctx, ['radiusMiles', p.radiusMiles], ['radius', p.radius]) ?? (variantB ? 30 : 25);
-  return { mode: 'point' as const, filters: { lat: p.lat, lng: p.lng, radiusMiles, specialty, minRating }, limit, cursor: p.cursor };
-});
+    if (p.lat === undefined || p.lng === undefined) {
+      fail(
+        ctx,
+        p.lat === undefined ? 'lat' : 'lng',
+        variantB
+          ? 'is required: give lat and lng, or a bounding box (minLat, maxLat, minLng, maxLng)'
+          : 'is required (lat and lng give the search point)',
+      );
+      return z.NEVER;
+    }
+    const radiusMiles = oneOf(ctx, ['radiusMiles', p.radiusMiles], ['radius', p.radius]) ?? (variantB ? 30 : 25);
+    return { mode: 'point' as const, filters: { lat: p.lat, lng: p.lng, radiusMiles, specialty, minRating }, limit, cursor: p.cursor };
+  });
 export type GeoQuery = z.output<typeof geoQuery>;
 
-export const postsQuery = z.object({
-  limit: queryInt(1, 100),
-  cursor: queryText(1000),
-}).transform((p) => ({ limit: p.limit ?? 25, cursor: p.cursor }));
+export const postsQuery = z
+  .object({
+    limit: queryInt(1, 100),
+    cursor: queryText(1000),
+  })
+  .transform((p) => ({ limit: p.limit ?? 25, cursor: p.cursor }));
 
 export const slugPath = z.object({ slug: z.string().min(1).max(200) });
 export const idPath = z.object({ id: z.string().min(1).max(200) });

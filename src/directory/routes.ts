@@ -39,7 +39,10 @@ export function directoryRouter(db: Database, admit: RequestHandler): Router {
     res.json(bothVariants(await contractorBySlug(db, req.caller, req.params)));
   });
 
-  for (const [path, kind, field] of [['/articles', 'article', 'articles'], ['/blog', 'blog', 'posts']] as const) {
+  for (const [path, kind, field] of [
+    ['/articles', 'article', 'articles'],
+    ['/blog', 'blog', 'posts'],
+  ] as const) {
     router.get(path, async (req, res) => {
       const r = await listPosts(db, req.caller, kind, req.query);
       res.json({ [field]: r.items, nextCursor: r.nextCursor });

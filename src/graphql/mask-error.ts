@@ -19,7 +19,8 @@ function reworded(error: GraphQLErrorType, message: string, extensions: Record<s
 }
 
 export function maskError(logger: Logger, config: Config): (error: GraphQLErrorType) => GraphQLErrorType {
-  const timedOut = `The query was cancelled after ${config.GRAPHQL_STATEMENT_TIMEOUT_MS} ms (statement timeout); ` +
+  const timedOut =
+    `The query was cancelled after ${config.GRAPHQL_STATEMENT_TIMEOUT_MS} ms (statement timeout); ` +
     'narrow it with conditions or smaller pages, or try again later';
   return (error) => {
     const original = error.originalError;

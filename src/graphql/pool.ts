@@ -12,10 +12,15 @@ const POOL_SIZE = 4;
 export function staffPool(config: Config, logger: Logger): pg.Pool {
   // Startup parameters, so they hold for every statement of every connection; a request's
   // pgSettings change only the role and claims.
-  return createPool(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, 'marine-graphql', {
-    max: POOL_SIZE,
-    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
-    statementTimeoutMs: config.GRAPHQL_STATEMENT_TIMEOUT_MS,
-    idleInTransactionTimeoutMs: config.GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-  }, (err) => logger.warn({ err }, 'staff GraphQL connection failed'));
+  return createPool(
+    config.AUTH_DATABASE_URL ?? config.DATABASE_URL,
+    'marine-graphql',
+    {
+      max: POOL_SIZE,
+      acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: config.GRAPHQL_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    (err) => logger.warn({ err }, 'staff GraphQL connection failed'),
+  );
 }

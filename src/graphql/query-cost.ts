@@ -5,8 +5,18 @@
 // with 1,000 aliases or three nested default pages would otherwise hold millions of rows in a
 // 128 MB heap.
 import type {
-  ArgumentNode, DocumentNode, FieldNode, FragmentDefinitionNode, GraphQLError as GraphQLErrorType, GraphQLField,
-  GraphQLNamedType, GraphQLSchema, OperationDefinitionNode, SelectionNode, ValidationContext, ValidationRule,
+  ArgumentNode,
+  DocumentNode,
+  FieldNode,
+  FragmentDefinitionNode,
+  GraphQLError as GraphQLErrorType,
+  GraphQLField,
+  GraphQLNamedType,
+  GraphQLSchema,
+  OperationDefinitionNode,
+  SelectionNode,
+  ValidationContext,
+  ValidationRule,
 } from 'postgraphile/graphql';
 import { type GraphqlLimits, pageRangeMessage } from './limits';
 import { graphql, GraphQLError } from './postgraphile';
@@ -72,7 +82,9 @@ function hasPageArguments(def: GraphQLField<unknown, unknown>): boolean {
 function pageOf(node: FieldNode, doc: Document, limits: GraphqlLimits): number {
   const pages = (node.arguments ?? [])
     .filter((a: ArgumentNode) => a.name.value === 'first' || a.name.value === 'last')
-    .map((a) => (a.value.kind === Kind.INT ? Number(a.value.value) : a.value.kind === Kind.VARIABLE ? doc.variable(a.value.name.value) : null))
+    .map((a) =>
+      a.value.kind === Kind.INT ? Number(a.value.value) : a.value.kind === Kind.VARIABLE ? doc.variable(a.value.name.value) : null,
+    )
     .filter((page) => page !== null && page !== undefined)
     // A value that is no page (a wrong type) fails before it runs; out of range, when it runs.
     .map((page) => (Number.isSafeInteger(page) ? Math.min(Math.max(page as number, 0), limits.maxPage) : limits.maxPage));
@@ -136,7 +148,7 @@ function measure(doc: Document, operation: OperationDefinitionNode, limits: Grap
     const own = hasPageArguments(def) ? pageOf(node, doc, limits) : null;
     const isList = isListType(getNullableType(def.type));
     const connectionList = name === 'nodes' || name === 'edges';
-    const count = isList ? own ?? (connectionList && page !== null ? page : limits.maxPage) : 1;
+    const count = isList ? (own ?? (connectionList && page !== null ? page : limits.maxPage)) : 1;
     const children = selections(node.selectionSet.selections, type, own, level + 1);
     return {
       // 0 pages of children are none, whatever the children (and 0 * Infinity is not a number).
@@ -153,14 +165,19 @@ function measure(doc: Document, operation: OperationDefinitionNode, limits: Grap
 /** Nesting deeper than the limit, whatever the pages. */
 export function depthRule(limits: GraphqlLimits): ValidationRule {
   return (context: ValidationContext) => {
-    const doc: Document = { schema: context.getSchema(), fragment: (name) => context.getFragment(name) ?? undefined, variable: () => undefined };
+    const doc: Document = {
+      schema: context.getSchema(),
+      fragment: (name) => context.getFragment(name) ?? undefined,
+      variable: () => undefined,
+    };
     return {
       OperationDefinition(node) {
         if (measure(doc, node, limits).depth <= limits.maxDepth) return;
-        context.reportError(new GraphQLError(
-          `The query nests fields more than ${limits.maxDepth} levels deep; split it into smaller queries`,
-          { nodes: node },
-        ));
+        context.reportError(
+          new GraphQLError(`The query nests fields more than ${limits.maxDepth} levels deep; split it into smaller queries`, {
+            nodes: node,
+          }),
+        );
       },
     };
   };
@@ -170,8 +187,11 @@ const shown = (n: number): string => (n < 1e12 ? String(n) : 'over 10^12');
 
 /** The refusal of a validated operation whose cost, with its variables' values, is over the limit. */
 export function costError(
-  schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined,
-  variables: Readonly<Record<string, unknown>> | null | undefined, limits: GraphqlLimits,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+  limits: GraphqlLimits,
 ): GraphQLErrorType | null {
   const operation = getOperationAST(document, operationName);
   // No such operation: Grafast answers that itself.
@@ -189,8 +209,8 @@ export function costError(
   if (cost <= limits.maxCost) return null;
   return new GraphQLError(
     `The query costs ${shown(cost)}, over the limit of ${limits.maxCost}: up to ${shown(objects)} objects, ` +
-    `plus ${CONNECTION_COST} for each of its ${connections} connections. Ask for smaller pages with first/last ` +
-    `(a connection without them counts ${limits.defaultPage}) or split the query`,
+      `plus ${CONNECTION_COST} for each of its ${connections} connections. Ask for smaller pages with first/last ` +
+      `(a connection without them counts ${limits.defaultPage}) or split the query`,
     { nodes: operation },
   );
 }

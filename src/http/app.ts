@@ -55,7 +55,9 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
       res.json({ status: 'ok' });
       return;
     }
-    res.status(503).set('Retry-After', '2')
+    res
+      .status(503)
+      .set('Retry-After', '2')
       .json({ success: false, error: state === 'saturated' ? 'Database pool saturated' : 'Database unreachable' });
   });
 

@@ -52,9 +52,10 @@ export function trackConnections(server: http.Server): Drainer {
   // net's close, not http's: http's would destroy idle keep-alive sockets right now. It closes
   // the listening socket at once; the callback waits for the last connection.
   let closed: Promise<void> | undefined;
-  const stopAccepting = () => (closed ??= new Promise<void>((resolve) => {
-    net.Server.prototype.close.call(server, () => resolve());
-  }));
+  const stopAccepting = () =>
+    (closed ??= new Promise<void>((resolve) => {
+      net.Server.prototype.close.call(server, () => resolve());
+    }));
 
   let drained: Promise<void> | undefined;
   return {

@@ -59,9 +59,10 @@ export function setRateLimitHeaders(res: Response, rate: RateState): void {
 }
 
 export function rateLimitError(rate: RateState, windowSeconds: number): ApiError {
-  const what = windowSeconds === 86_400
-    ? `Daily rate limit of ${rate.limit} requests exceeded`
-    : `Rate limit of ${rate.limit} requests per ${windowSeconds} seconds exceeded`;
+  const what =
+    windowSeconds === 86_400
+      ? `Daily rate limit of ${rate.limit} requests exceeded`
+      : `Rate limit of ${rate.limit} requests per ${windowSeconds} seconds exceeded`;
   return new ApiError(429, what, `Retry after ${rate.reset} seconds.`, { 'Retry-After': String(rate.reset) });
 }
 
@@ -93,8 +94,13 @@ export function deferAdmission(db: Database, config: Config, options: { ownerBea
     const caller: Caller = { ...ANONYMOUS };
     caller.admission = {
       keyDigest,
-      args: [req.ip ?? 'unknown', config.RATE_LIMIT_WINDOW_SECONDS,
-        config.RATE_LIMIT_ANONYMOUS, config.RATE_LIMIT_PUBLIC, config.RATE_LIMIT_ADMIN],
+      args: [
+        req.ip ?? 'unknown',
+        config.RATE_LIMIT_WINDOW_SECONDS,
+        config.RATE_LIMIT_ANONYMOUS,
+        config.RATE_LIMIT_PUBLIC,
+        config.RATE_LIMIT_ADMIN,
+      ],
       settle(value) {
         const admitted = value as Admission;
         setRateLimitHeaders(res, admitted.rate);
@@ -144,8 +150,11 @@ export function admission(db: Database, config: Config, options: { ownerBearerAl
  */
 export function registrationThrottle(db: Database, config: Config): RequestHandler {
   return async (req, res, next) => {
-    const rate = await db.callJson<RateState>(
-      ANONYMOUS, 'app_hidden.rate_limit_hit', [`register:${req.ip ?? 'unknown'}`, config.REGISTRATIONS_PER_HOUR, 3600]);
+    const rate = await db.callJson<RateState>(ANONYMOUS, 'app_hidden.rate_limit_hit', [
+      `register:${req.ip ?? 'unknown'}`,
+      config.REGISTRATIONS_PER_HOUR,
+      3600,
+    ]);
     setRateLimitHeaders(res, rate);
     if (!rate.allowed) throw rateLimitError(rate, 3600);
     next();

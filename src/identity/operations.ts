@@ -8,10 +8,19 @@ import { parseOrThrow } from '../input/validate';
 import { keyId, newKey, registration } from './params';
 
 /** A key as SQL describes it (app_hidden.api_key_json), before the API adds the key it minted. */
-interface StoredKey { id: string; name: string; prefix: string; tier: 'public' | 'admin'; createdAt: string }
+interface StoredKey {
+  id: string;
+  name: string;
+  prefix: string;
+  tier: 'public' | 'admin';
+  createdAt: string;
+}
 
 /** Mints a key, has SQL store it (fn's last three arguments) and gives the stored key with the key itself. */
-async function withNewKey<T>(store: (minted: unknown[]) => Promise<T>, keyOf: (result: T) => StoredKey): Promise<{ result: T; apiKey: string }> {
+async function withNewKey<T>(
+  store: (minted: unknown[]) => Promise<T>,
+  keyOf: (result: T) => StoredKey,
+): Promise<{ result: T; apiKey: string }> {
   const minted = mintApiKey();
   const result = await store([minted.publicDigest, minted.adminDigest, minted.head]);
   return { result, apiKey: minted.keyFor(keyOf(result).tier) };
@@ -22,9 +31,17 @@ export async function registerAgent(db: Database, config: Config, input: unknown
   const body = parseOrThrow(registration, input, 'body');
   // The password travels as a bound parameter (Database.call), never as SQL text.
   const { result: r, apiKey } = await withNewKey(
-    (minted) => db.callJson<{ agent: Record<string, unknown>; key: StoredKey }>(ANONYMOUS, 'app_hidden.register_agent',
-      [body.firstName, body.lastName, body.email, body.password, body.purpose ?? null, ...minted]),
-    (registered) => registered.key);
+    (minted) =>
+      db.callJson<{ agent: Record<string, unknown>; key: StoredKey }>(ANONYMOUS, 'app_hidden.register_agent', [
+        body.firstName,
+        body.lastName,
+        body.email,
+        body.password,
+        body.purpose ?? null,
+        ...minted,
+      ]),
+    (registered) => registered.key,
+  );
   const apiBase = `${config.publicBaseUrl}/api/v1/public`;
   return {
     agent: r.agent,
@@ -33,9 +50,10 @@ export async function registerAgent(db: Database, config: Config, input: unknown
       apiKey,
       apiKeyPrefix: r.key.prefix,
       apiBase,
-      howToUse: `Send the key as a Bearer token on every request: "Authorization: Bearer ${r.key.prefix}…". `
-        + `Example: curl -H "Authorization: Bearer <apiKey>" "${apiBase}/contractors/search?q=diesel". `
-        + 'The key is shown only once: store it now.',
+      howToUse:
+        `Send the key as a Bearer token on every request: "Authorization: Bearer ${r.key.prefix}…". ` +
+        `Example: curl -H "Authorization: Bearer <apiKey>" "${apiBase}/contractors/search?q=diesel". ` +
+        'The key is shown only once: store it now.',
     },
   };
 }
@@ -49,7 +67,8 @@ export async function mintOwnKey(db: Database, caller: Caller, input: unknown) {
   const body = parseOrThrow(newKey, input, 'body');
   const { result: key, apiKey } = await withNewKey(
     (minted) => db.callJson<StoredKey>(caller, 'app_hidden.mint_own_api_key', [body.name ?? 'API key', ...minted]),
-    (stored) => stored);
+    (stored) => stored,
+  );
   return { ...key, apiKey };
 }
 

@@ -10,8 +10,12 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, whe
   // The raw input, fields the schema would drop included: nothing with a NUL goes further.
   const nul = nulBytePath(input);
   if (nul !== null) {
-    throw invalid(where, printablePath(nul), 'must not contain NUL bytes',
-      'PostgreSQL text cannot hold the NUL character (U+0000); remove it.');
+    throw invalid(
+      where,
+      printablePath(nul),
+      'must not contain NUL bytes',
+      'PostgreSQL text cannot hold the NUL character (U+0000); remove it.',
+    );
   }
   const result = schema.safeParse(where === 'query' ? withoutEmptyValues(input) : input);
   if (result.success) return result.data;
@@ -46,12 +50,12 @@ const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 export const queryText = (max: number) =>
   z.string({ error: 'must be given once, as text' }).max(max, `must be at most ${max} characters`).optional();
 
-const range = (min: number, max: number) =>
-  max === Infinity ? `must be at least ${min}` : `must be between ${min} and ${max}`;
+const range = (min: number, max: number) => (max === Infinity ? `must be at least ${min}` : `must be between ${min} and ${max}`);
 
 /** max may be Infinity when the cap depends on other parameters (checked by the caller). */
 export const queryInt = (min: number, max: number) =>
-  z.string({ error: 'must be given once' })
+  z
+    .string({ error: 'must be given once' })
     .regex(/^[-+]?\d{1,15}$/, 'must be an integer')
     .transform(Number)
     .pipe(z.number().min(min, range(min, max)).max(max, range(min, max)))
@@ -59,7 +63,8 @@ export const queryInt = (min: number, max: number) =>
     .optional();
 
 export const queryNumber = (min: number, max: number) =>
-  z.string({ error: 'must be given once' })
+  z
+    .string({ error: 'must be given once' })
     .regex(NUMBER, 'must be a number')
     .transform(Number)
     .pipe(z.number().min(min, range(min, max)).max(max, range(min, max)))

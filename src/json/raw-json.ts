@@ -15,8 +15,7 @@ const MARKER = new RegExp(`"\\\\u0000${NONCE}:(\\d+)"`);
 /** The envelope's JSON with each RawJson's text spliced in, as the body's bytes. */
 export function jsonWithRaw(value: unknown): Buffer {
   const raws: RawJson[] = [];
-  const skeleton = JSON.stringify(value, (_key, v: unknown) =>
-    v instanceof RawJson ? `\u0000${NONCE}:${raws.push(v) - 1}` : v);
+  const skeleton = JSON.stringify(value, (_key, v: unknown) => (v instanceof RawJson ? `\u0000${NONCE}:${raws.push(v) - 1}` : v));
   if (raws.length === 0) return Buffer.from(skeleton);
   // split() with a capture group alternates text and marker numbers. A page appears in both
   // variants: each RawJson is encoded once and copied twice.

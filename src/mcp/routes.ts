@@ -24,7 +24,9 @@ export function mcpRouter(deps: AppDeps): Router {
     // JSON responses: every tool answers once, so there is nothing to stream.
     // The body limit applies if the transport ever reads a body express.json left alone.
     const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: BODY_LIMIT_BYTES,
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: BODY_LIMIT_BYTES,
     });
     res.on('close', () => {
       void transport.close();

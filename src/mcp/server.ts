@@ -10,10 +10,11 @@ export const SERVER_INFO = { name: 'marine-services', version: '0.1.0' } as cons
 
 export function createMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(SERVER_INFO, {
-    instructions: 'Marine contractor directory and owner-verified service requests. Search with search_contractors or '
-      + 'geo_search_contractors; request quotes for a consenting owner with create_service_request, then '
-      + 'confirm_service_request with the code the owner received; manage the Opportunity with the owner_* tools and '
-      + 'the owner access token (writes need confirm: true, otherwise they return a preview).',
+    instructions:
+      'Marine contractor directory and owner-verified service requests. Search with search_contractors or ' +
+      'geo_search_contractors; request quotes for a consenting owner with create_service_request, then ' +
+      'confirm_service_request with the code the owner received; manage the Opportunity with the owner_* tools and ' +
+      'the owner access token (writes need confirm: true, otherwise they return a preview).',
   });
   registerDirectoryTools(server, ctx);
   registerRequestTools(server, ctx);

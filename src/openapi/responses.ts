@@ -8,73 +8,106 @@ const time = z.string().meta({ format: 'date-time' });
 const url = z.string();
 const nullable = <T extends z.ZodType>(t: T) => t.nullable();
 
-export const errorBody = z.object({
-  success: z.literal(false),
-  error: z.string().meta({ description: 'What went wrong, for people.' }),
-  details: z.string().optional().meta({ description: 'More detail when there is some: the parameter and the rule, what to do.' }),
-}).meta({ id: 'Error' });
+export const errorBody = z
+  .object({
+    success: z.literal(false),
+    error: z.string().meta({ description: 'What went wrong, for people.' }),
+    details: z.string().optional().meta({ description: 'More detail when there is some: the parameter and the rule, what to do.' }),
+  })
+  .meta({ id: 'Error' });
 
 const specialtyRef = z.object({ id, name: z.string(), slug: z.string() }).meta({ id: 'SpecialtyRef' });
 
-export const contractorListItem = z.object({
-  distanceMiles: z.number().optional().meta({ description: 'Geo-search point mode only: great-circle miles from the point.' }),
-  id, slug: z.string(), name: z.string(),
-  tagline: nullable(z.string()),
-  city: nullable(z.string()), state: nullable(z.string()),
-  location: nullable(z.string()),
-  geocodedCity: nullable(z.string()), geocodedState: nullable(z.string()),
-  latitude: nullable(z.number()), longitude: nullable(z.number()),
-  specialties: z.array(z.string()).meta({ description: 'Variant A: specialty slugs.' }),
-  specialities: z.array(specialtyRef).meta({ description: 'Variant B (spelled so): specialty objects.' }),
-  rating: nullable(z.number()).meta({ description: 'Average of native reviews; null without any.' }),
-  reviewCount: z.int(),
-  googleRating: nullable(z.number()), googleReviewCount: z.int(),
-  isVerified: z.boolean(), isClaimed: z.boolean(),
-  avatarUrl: nullable(url),
-  phone: nullable(z.string()), email: nullable(z.string()),
-  website: nullable(url).meta({ description: 'Variant A spelling.' }),
-  websiteUrl: nullable(url).meta({ description: 'Variant B spelling.' }),
-}).meta({ id: 'ContractorListItem' });
+export const contractorListItem = z
+  .object({
+    distanceMiles: z.number().optional().meta({ description: 'Geo-search point mode only: great-circle miles from the point.' }),
+    id,
+    slug: z.string(),
+    name: z.string(),
+    tagline: nullable(z.string()),
+    city: nullable(z.string()),
+    state: nullable(z.string()),
+    location: nullable(z.string()),
+    geocodedCity: nullable(z.string()),
+    geocodedState: nullable(z.string()),
+    latitude: nullable(z.number()),
+    longitude: nullable(z.number()),
+    specialties: z.array(z.string()).meta({ description: 'Variant A: specialty slugs.' }),
+    specialities: z.array(specialtyRef).meta({ description: 'Variant B (spelled so): specialty objects.' }),
+    rating: nullable(z.number()).meta({ description: 'Average of native reviews; null without any.' }),
+    reviewCount: z.int(),
+    googleRating: nullable(z.number()),
+    googleReviewCount: z.int(),
+    isVerified: z.boolean(),
+    isClaimed: z.boolean(),
+    avatarUrl: nullable(url),
+    phone: nullable(z.string()),
+    email: nullable(z.string()),
+    website: nullable(url).meta({ description: 'Variant A spelling.' }),
+    websiteUrl: nullable(url).meta({ description: 'Variant B spelling.' }),
+  })
+  .meta({ id: 'ContractorListItem' });
 
-const pagination = z.object({
-  page: z.int(), limit: z.int(),
-  total: z.int().meta({ description: 'Matches, counted up to 60 or to the end of this page if further; more when totalExact is false.' }),
-  totalExact: z.boolean().meta({ description: 'Whether total is the exact number of matches (false: there are more).' }),
-  totalPages: z.int().meta({ description: 'Pages reachable by page number (at most 3).' }),
-}).meta({ id: 'Pagination' });
+const pagination = z
+  .object({
+    page: z.int(),
+    limit: z.int(),
+    total: z.int().meta({ description: 'Matches, counted up to 60 or to the end of this page if further; more when totalExact is false.' }),
+    totalExact: z.boolean().meta({ description: 'Whether total is the exact number of matches (false: there are more).' }),
+    totalPages: z.int().meta({ description: 'Pages reachable by page number (at most 3).' }),
+  })
+  .meta({ id: 'Pagination' });
 
 const nextCursor = nullable(z.string()).meta({ description: 'Opaque; pass it as cursor for the next page. Null on the last page.' });
 
-export const searchResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ contractors: z.array(contractorListItem), pagination, nextCursor }),
-  contractors: z.array(contractorListItem),
-  nextCursor,
-}).meta({ id: 'ContractorSearchResponse' });
+export const searchResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ contractors: z.array(contractorListItem), pagination, nextCursor }),
+    contractors: z.array(contractorListItem),
+    nextCursor,
+  })
+  .meta({ id: 'ContractorSearchResponse' });
 
-export const geoResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ contractors: z.array(contractorListItem), nextCursor }),
-  contractors: z.array(contractorListItem),
-  nextCursor,
-}).meta({ id: 'ContractorGeoSearchResponse' });
+export const geoResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ contractors: z.array(contractorListItem), nextCursor }),
+    contractors: z.array(contractorListItem),
+    nextCursor,
+  })
+  .meta({ id: 'ContractorGeoSearchResponse' });
 
-const specialty = z.object({ id, slug: z.string(), name: z.string(), label: z.string(), contractorCount: z.int() }).meta({ id: 'Specialty' });
-export const specialtiesResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ specialties: z.array(specialty) }),
-  specialties: z.array(specialty),
-}).meta({ id: 'SpecialtiesResponse' });
+const specialty = z
+  .object({ id, slug: z.string(), name: z.string(), label: z.string(), contractorCount: z.int() })
+  .meta({ id: 'Specialty' });
+export const specialtiesResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ specialties: z.array(specialty) }),
+    specialties: z.array(specialty),
+  })
+  .meta({ id: 'SpecialtiesResponse' });
 
 const profileFields = {
-  id, slug: z.string(), name: z.string(),
-  about: nullable(z.string()), tagline: nullable(z.string()),
-  phone: nullable(z.string()), email: nullable(z.string()),
-  location: nullable(z.string()), city: nullable(z.string()), state: nullable(z.string()),
-  latitude: nullable(z.number()), longitude: nullable(z.number()),
-  logoUrl: nullable(url), website: nullable(url),
-  isVerified: z.boolean(), isClaimed: z.boolean(),
-  rating: nullable(z.number()), reviewCount: z.int(),
+  id,
+  slug: z.string(),
+  name: z.string(),
+  about: nullable(z.string()),
+  tagline: nullable(z.string()),
+  phone: nullable(z.string()),
+  email: nullable(z.string()),
+  location: nullable(z.string()),
+  city: nullable(z.string()),
+  state: nullable(z.string()),
+  latitude: nullable(z.number()),
+  longitude: nullable(z.number()),
+  logoUrl: nullable(url),
+  website: nullable(url),
+  isVerified: z.boolean(),
+  isClaimed: z.boolean(),
+  rating: nullable(z.number()),
+  reviewCount: z.int(),
   specialties: z.array(specialtyRef),
   photos: z.array(z.looseObject({ url })),
   videos: z.array(z.looseObject({ url })),
@@ -85,115 +118,211 @@ const profileFields = {
   updatedAt: time,
 };
 const profile = z.object(profileFields).meta({ id: 'ContractorProfile' });
-export const profileResponse = z.object({ success: z.literal(true), data: profile, ...profileFields }).meta({ id: 'ContractorProfileResponse' });
+export const profileResponse = z
+  .object({ success: z.literal(true), data: profile, ...profileFields })
+  .meta({ id: 'ContractorProfileResponse' });
 
-const post = z.object({ id, slug: z.string(), title: z.string(), excerpt: nullable(z.string()), publishedAt: time, url }).meta({ id: 'Article' });
+const post = z
+  .object({ id, slug: z.string(), title: z.string(), excerpt: nullable(z.string()), publishedAt: time, url })
+  .meta({ id: 'Article' });
 export const articlesResponse = z.object({ articles: z.array(post), nextCursor }).meta({ id: 'ArticlesResponse' });
 export const blogResponse = z.object({ posts: z.array(post), nextCursor }).meta({ id: 'BlogResponse' });
 
 // Agents and keys
 const user = { id, firstName: z.string(), lastName: z.string(), email: z.string(), isAdmin: z.boolean(), isAgent: z.boolean() };
-export const registerResponse = z.object({
-  success: z.literal(true),
-  data: z.object({
-    agent: z.object(user),
-    credentials: z.object({ email: z.string(), apiKey: z.string(), apiKeyPrefix: z.string(), apiBase: url, howToUse: z.string() }),
-  }),
-}).meta({ id: 'AgentRegistration' });
-export const meResponse = z.object({
-  success: z.literal(true),
-  data: nullable(z.object({ ...user, canMintAdminKeys: z.boolean() })),
-}).meta({ id: 'CurrentAccount' });
+export const registerResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      agent: z.object(user),
+      credentials: z.object({ email: z.string(), apiKey: z.string(), apiKeyPrefix: z.string(), apiBase: url, howToUse: z.string() }),
+    }),
+  })
+  .meta({ id: 'AgentRegistration' });
+export const meResponse = z
+  .object({
+    success: z.literal(true),
+    data: nullable(z.object({ ...user, canMintAdminKeys: z.boolean() })),
+  })
+  .meta({ id: 'CurrentAccount' });
 const keyFields = {
-  id, name: z.string(), prefix: z.string(), tier: z.enum(['public', 'admin']),
-  createdAt: time, lastUsedAt: nullable(time), revokedAt: nullable(time),
+  id,
+  name: z.string(),
+  prefix: z.string(),
+  tier: z.enum(['public', 'admin']),
+  createdAt: time,
+  lastUsedAt: nullable(time),
+  revokedAt: nullable(time),
 };
 const apiKey = z.object(keyFields).meta({ id: 'ApiKey' });
-export const mintedKeyResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ ...keyFields, apiKey: z.string().meta({ description: 'The key itself: shown only now.' }) }),
-}).meta({ id: 'MintedApiKey' });
+export const mintedKeyResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ ...keyFields, apiKey: z.string().meta({ description: 'The key itself: shown only now.' }) }),
+  })
+  .meta({ id: 'MintedApiKey' });
 export const keyListResponse = z.object({ success: z.literal(true), data: z.object({ keys: z.array(apiKey) }) }).meta({ id: 'ApiKeyList' });
 export const revokedKeyResponse = z.object({ success: z.literal(true), data: apiKey }).meta({ id: 'RevokedApiKey' });
 
 // The request flow
-export const draftResponse = z.object({
-  success: z.literal(true),
-  data: z.object({
-    status: z.literal('owner_verification_required'),
-    requestId: id,
-    source: z.literal('demand-side-search-mcp'),
-    verification: z.object({
-      channel: z.literal('email'), sentTo: z.string(), delivery: z.enum(['queued', 'sent']), expiresAt: time,
+export const draftResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      status: z.literal('owner_verification_required'),
+      requestId: id,
+      source: z.literal('demand-side-search-mcp'),
+      verification: z.object({
+        channel: z.literal('email'),
+        sentTo: z.string(),
+        delivery: z.enum(['queued', 'sent']),
+        expiresAt: time,
+      }),
+      selectedPros: z.array(z.object({ id, slug: z.string(), name: z.string() })),
     }),
-    selectedPros: z.array(z.object({ id, slug: z.string(), name: z.string() })),
-  }),
-}).meta({ id: 'ServiceRequestDraft' });
-export const confirmResponse = z.object({
-  success: z.literal(true),
-  data: z.object({
-    status: z.enum(['created', 'no_coverage', 'already_confirmed']),
-    requestId: id, opportunityId: id, source: z.literal('demand-side-search-mcp'),
-    quotes: z.array(z.object({ quoteId: id, contractorSlug: z.string(), contractorName: z.string(), opportunityId: id, threadStatus: z.string() })),
-    ownerAccessToken: z.string().optional().meta({ description: 'On the first success only: 64 hex characters; keep it private.' }),
-  }),
-}).meta({ id: 'ServiceRequestConfirmation' });
+  })
+  .meta({ id: 'ServiceRequestDraft' });
+export const confirmResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      status: z.enum(['created', 'no_coverage', 'already_confirmed']),
+      requestId: id,
+      opportunityId: id,
+      source: z.literal('demand-side-search-mcp'),
+      quotes: z.array(
+        z.object({ quoteId: id, contractorSlug: z.string(), contractorName: z.string(), opportunityId: id, threadStatus: z.string() }),
+      ),
+      ownerAccessToken: z.string().optional().meta({ description: 'On the first success only: 64 hex characters; keep it private.' }),
+    }),
+  })
+  .meta({ id: 'ServiceRequestConfirmation' });
 
 // The owner's Opportunity
-const opportunityStatus = z.enum(['waiting_on_pros', 'needs_owner_info', 'visit_options', 'quoted', 'closed', 'awarded', 'completed', 'reviewed']);
-const quoteStatus = z.enum(['requested', 'info_requested', 'visit_proposed', 'visit_scheduled', 'estimated', 'awarded', 'completed', 'declined', 'closed']);
-const visit = z.object({
-  visitId: id, quoteId: id, contractorName: z.string(), options: z.array(time), selectedTime: nullable(time),
-  status: z.enum(['proposed', 'scheduled']), proposedAt: time,
-}).meta({ id: 'Visit' });
-const pro = z.object({
-  quoteId: id, contractorId: id, contractorSlug: z.string(), contractorName: z.string(),
-  quoteStatus, threadStatus: z.enum(['open', 'closed']),
-  conversation: z.object({
-    messages: z.array(z.object({ messageId: id, author: z.enum(['owner', 'pro']), content: z.string(), createdAt: time })),
-    missingInfoRequests: z.array(z.object({
-      requestId: id, questions: z.array(z.string()), answers: nullable(z.array(z.string())),
-      status: z.enum(['open', 'answered']), requestedAt: time, answeredAt: nullable(time),
-    })),
-  }),
-  estimates: z.array(z.object({
-    estimateId: id, amount: z.number(), currency: z.string(), description: nullable(z.string()),
-    status: z.enum(['submitted', 'accepted', 'closed', 'withdrawn']), submittedAt: time,
-  })),
-  visits: z.array(visit),
-  review: nullable(z.object({ reviewId: id, rating: z.int(), review: z.string(), createdAt: time })),
-}).meta({ id: 'OpportunityPro' });
-const opportunity = z.object({
-  opportunityId: id, status: opportunityStatus, source: z.literal('demand-side-search-mcp'),
-  owner: z.object({ firstName: z.string(), lastName: nullable(z.string()), email: z.string(), phone: nullable(z.string()) }),
-  project: z.object({ specialtySlug: z.string(), specialtyName: z.string(), location: z.string(), description: z.string() }),
-  createdAt: time, completedAt: nullable(time),
-  pros: z.array(pro),
-}).meta({ id: 'OwnerOpportunity' });
+const opportunityStatus = z.enum([
+  'waiting_on_pros',
+  'needs_owner_info',
+  'visit_options',
+  'quoted',
+  'closed',
+  'awarded',
+  'completed',
+  'reviewed',
+]);
+const quoteStatus = z.enum([
+  'requested',
+  'info_requested',
+  'visit_proposed',
+  'visit_scheduled',
+  'estimated',
+  'awarded',
+  'completed',
+  'declined',
+  'closed',
+]);
+const visit = z
+  .object({
+    visitId: id,
+    quoteId: id,
+    contractorName: z.string(),
+    options: z.array(time),
+    selectedTime: nullable(time),
+    status: z.enum(['proposed', 'scheduled']),
+    proposedAt: time,
+  })
+  .meta({ id: 'Visit' });
+const pro = z
+  .object({
+    quoteId: id,
+    contractorId: id,
+    contractorSlug: z.string(),
+    contractorName: z.string(),
+    quoteStatus,
+    threadStatus: z.enum(['open', 'closed']),
+    conversation: z.object({
+      messages: z.array(z.object({ messageId: id, author: z.enum(['owner', 'pro']), content: z.string(), createdAt: time })),
+      missingInfoRequests: z.array(
+        z.object({
+          requestId: id,
+          questions: z.array(z.string()),
+          answers: nullable(z.array(z.string())),
+          status: z.enum(['open', 'answered']),
+          requestedAt: time,
+          answeredAt: nullable(time),
+        }),
+      ),
+    }),
+    estimates: z.array(
+      z.object({
+        estimateId: id,
+        amount: z.number(),
+        currency: z.string(),
+        description: nullable(z.string()),
+        status: z.enum(['submitted', 'accepted', 'closed', 'withdrawn']),
+        submittedAt: time,
+      }),
+    ),
+    visits: z.array(visit),
+    review: nullable(z.object({ reviewId: id, rating: z.int(), review: z.string(), createdAt: time })),
+  })
+  .meta({ id: 'OpportunityPro' });
+const opportunity = z
+  .object({
+    opportunityId: id,
+    status: opportunityStatus,
+    source: z.literal('demand-side-search-mcp'),
+    owner: z.object({ firstName: z.string(), lastName: nullable(z.string()), email: z.string(), phone: nullable(z.string()) }),
+    project: z.object({ specialtySlug: z.string(), specialtyName: z.string(), location: z.string(), description: z.string() }),
+    createdAt: time,
+    completedAt: nullable(time),
+    pros: z.array(pro),
+  })
+  .meta({ id: 'OwnerOpportunity' });
 
-export const opportunityListResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ opportunities: z.array(opportunity), ownerAccessScope: z.literal('single_opportunity') }),
-}).meta({ id: 'OwnerOpportunityList' });
+export const opportunityListResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ opportunities: z.array(opportunity), ownerAccessScope: z.literal('single_opportunity') }),
+  })
+  .meta({ id: 'OwnerOpportunityList' });
 export const opportunityResponse = z.object({ success: z.literal(true), data: opportunity }).meta({ id: 'OwnerOpportunityResponse' });
-export const statusResponse = z.object({
-  success: z.literal(true),
-  data: z.object({
-    opportunityId: id, status: opportunityStatus,
-    pros: z.array(z.object({
-      quoteId: id, contractorId: id, contractorSlug: z.string(), contractorName: z.string(), quoteStatus,
-      threadStatus: z.enum(['open', 'closed']), openMissingInfoRequests: z.int(), pendingVisits: z.int(), submittedEstimates: z.int(),
-    })),
-  }),
-}).meta({ id: 'OwnerOpportunityStatus' });
-export const visitOptionsResponse = z.object({
-  success: z.literal(true), data: z.object({ opportunityId: id, visits: z.array(visit) }),
-}).meta({ id: 'OwnerVisitOptions' });
-export const writeDoneResponse = z.object({ success: z.literal(true), data: z.object({ opportunityId: id }) }).meta({ id: 'OwnerWriteDone' });
-export const writePreviewResponse = z.object({
-  success: z.literal(true),
-  confirmationRequired: z.literal(true),
-  writesPerformed: z.literal(false),
-  action: z.string(),
-  detail: z.looseObject({}).meta({ description: 'Exactly what the write would do: which pro, which text, time or amount.' }),
-}).meta({ id: 'OwnerWritePreview' });
+export const statusResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      opportunityId: id,
+      status: opportunityStatus,
+      pros: z.array(
+        z.object({
+          quoteId: id,
+          contractorId: id,
+          contractorSlug: z.string(),
+          contractorName: z.string(),
+          quoteStatus,
+          threadStatus: z.enum(['open', 'closed']),
+          openMissingInfoRequests: z.int(),
+          pendingVisits: z.int(),
+          submittedEstimates: z.int(),
+        }),
+      ),
+    }),
+  })
+  .meta({ id: 'OwnerOpportunityStatus' });
+export const visitOptionsResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ opportunityId: id, visits: z.array(visit) }),
+  })
+  .meta({ id: 'OwnerVisitOptions' });
+export const writeDoneResponse = z
+  .object({ success: z.literal(true), data: z.object({ opportunityId: id }) })
+  .meta({ id: 'OwnerWriteDone' });
+export const writePreviewResponse = z
+  .object({
+    success: z.literal(true),
+    confirmationRequired: z.literal(true),
+    writesPerformed: z.literal(false),
+    action: z.string(),
+    detail: z.looseObject({}).meta({ description: 'Exactly what the write would do: which pro, which text, time or amount.' }),
+  })
+  .meta({ id: 'OwnerWritePreview' });

@@ -10,7 +10,9 @@ import { acceptEstimateBody, markCompleteBody, messageBody, missingInfoBody, opp
 
 type Json = Record<string, unknown>;
 
-export interface Preview { preview: { action: string; detail: Record<string, unknown> } }
+export interface Preview {
+  preview: { action: string; detail: Record<string, unknown> };
+}
 export type WriteSchema = z.ZodType<{ ownerAccessToken?: string; confirm?: boolean }>;
 
 /** A confirm-gated write: its body schema, SQL function and the SQL arguments after token and id. */
@@ -23,7 +25,9 @@ const op = <S extends WriteSchema>(schema: S, fn: string, args: (body: z.output<
 
 /** The reads of one Opportunity, by the SQL function each calls. */
 export const ownerReads = {
-  opportunity: 'owner_get_opportunity', status: 'owner_opportunity_status', visitOptions: 'owner_visit_options',
+  opportunity: 'owner_get_opportunity',
+  status: 'owner_opportunity_status',
+  visitOptions: 'owner_visit_options',
 } as const;
 export type OwnerRead = keyof typeof ownerReads;
 
@@ -52,12 +56,19 @@ export function readOwnerOpportunity(db: Database, read: OwnerRead, tokenDigest:
  * it), then parses the path; without confirm: true the SQL function checks everything and writes
  * nothing (the preview).
  */
-export function writeOwnerOpportunity<S extends WriteSchema>(db: Database, write: OwnerWrite<S>,
-  input: { body: unknown; path: unknown }, tokenDigestOf: (bodyToken: string | undefined) => string,
+export function writeOwnerOpportunity<S extends WriteSchema>(
+  db: Database,
+  write: OwnerWrite<S>,
+  input: { body: unknown; path: unknown },
+  tokenDigestOf: (bodyToken: string | undefined) => string,
 ): Promise<Preview | { opportunityId: string }> {
   const body = parseOrThrow(write.schema, input.body, 'body');
   const tokenDigest = tokenDigestOf(body.ownerAccessToken);
   const { opportunityId } = parseOrThrow(opportunityPath, input.path, 'path');
-  return db.callJson<Preview | { opportunityId: string }>(ANONYMOUS, `app_hidden.${write.fn}`,
-    [tokenDigest, opportunityId, ...write.args(body), body.confirm === true]);
+  return db.callJson<Preview | { opportunityId: string }>(ANONYMOUS, `app_hidden.${write.fn}`, [
+    tokenDigest,
+    opportunityId,
+    ...write.args(body),
+    body.confirm === true,
+  ]);
 }

@@ -18,8 +18,10 @@ export const messageBody = z.object({
 export const missingInfoBody = z.object({
   ...common,
   quoteId: id,
-  answers: z.array(z.string().min(1, 'each answer must be 1 to 1000 characters').max(1000, 'each answer must be 1 to 1000 characters'))
-    .min(1, 'must have 1 to 20 answers').max(20, 'must have 1 to 20 answers'),
+  answers: z
+    .array(z.string().min(1, 'each answer must be 1 to 1000 characters').max(1000, 'each answer must be 1 to 1000 characters'))
+    .min(1, 'must have 1 to 20 answers')
+    .max(20, 'must have 1 to 20 answers'),
 });
 
 export const selectVisitBody = z.object({
@@ -36,8 +38,11 @@ export const markCompleteBody = z.object({ ...common, quoteId: id });
 export const reviewBody = z.object({
   ...common,
   quoteId: id,
-  rating: z.number({ error: 'must be a number from 1 to 5' }).int('must be a whole number from 1 to 5')
-    .min(1, 'must be a number from 1 to 5').max(5, 'must be a number from 1 to 5'),
+  rating: z
+    .number({ error: 'must be a number from 1 to 5' })
+    .int('must be a whole number from 1 to 5')
+    .min(1, 'must be a number from 1 to 5')
+    .max(5, 'must be a number from 1 to 5'),
   review: z.string().min(3, 'must be 3 to 2000 characters').max(2000, 'must be 3 to 2000 characters'),
 });
 

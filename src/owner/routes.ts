@@ -4,7 +4,14 @@
 import { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
 import { notFound } from '../http/errors';
-import { listOwnerOpportunities, ownerWrites, readOwnerOpportunity, writeOwnerOpportunity, type OwnerWrite, type WriteSchema } from './operations';
+import {
+  listOwnerOpportunities,
+  ownerWrites,
+  readOwnerOpportunity,
+  writeOwnerOpportunity,
+  type OwnerWrite,
+  type WriteSchema,
+} from './operations';
 import { ownerTokenDigestOf } from './token';
 
 const BASE = '/search-mcp/owner/opportunities';
@@ -18,7 +25,11 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
     res.json({ success: true, data: await listOwnerOpportunities(db, tokenDigest) });
   });
 
-  for (const [suffix, read] of [['', 'opportunity'], ['/status', 'status'], ['/visit-options', 'visitOptions']] as const) {
+  for (const [suffix, read] of [
+    ['', 'opportunity'],
+    ['/status', 'status'],
+    ['/visit-options', 'visitOptions'],
+  ] as const) {
     router.get(`${BASE}/:opportunityId${suffix}`, async (req, res) => {
       const tokenDigest = ownerTokenDigestOf(req, undefined);
       res.json({ success: true, data: await readOwnerOpportunity(db, read, tokenDigest, req.params) });
@@ -28,11 +39,19 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
   /** One confirm-gated write, answered 202 with the preview or 200 with the written id. */
   function write<S extends WriteSchema>(suffix: string, w: OwnerWrite<S>): void {
     router.post(`${BASE}/:opportunityId/${suffix}`, async (req, res) => {
-      const result = await writeOwnerOpportunity(db, w, { body: req.body ?? {}, path: req.params },
-        (bodyToken) => ownerTokenDigestOf(req, bodyToken));
+      const result = await writeOwnerOpportunity(db, w, { body: req.body ?? {}, path: req.params }, (bodyToken) =>
+        ownerTokenDigestOf(req, bodyToken),
+      );
       if ('preview' in result) {
-        res.status(202).json({ success: true, confirmationRequired: true, writesPerformed: false,
-          action: result.preview.action, detail: result.preview.detail });
+        res
+          .status(202)
+          .json({
+            success: true,
+            confirmationRequired: true,
+            writesPerformed: false,
+            action: result.preview.action,
+            detail: result.preview.detail,
+          });
         return;
       }
       res.json({ success: true, data: result });

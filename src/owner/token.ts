@@ -12,14 +12,18 @@ const URL_NAMES = ['ownerAccessToken', 'owner_access_token', 'accessToken', 'acc
 export function ownerTokenDigestOf(req: Request, fromBody: unknown): string {
   const inUrl = URL_NAMES.find((name) => name in (req.query as Record<string, unknown>));
   if (inUrl !== undefined) {
-    throw new ApiError(400, `Invalid query parameter '${inUrl}': the owner access token never goes in the URL`,
-      'Send it in the x-service-owner-access-token header or as "Authorization: Bearer <token>"; writes also accept the body field ownerAccessToken.');
+    throw new ApiError(
+      400,
+      `Invalid query parameter '${inUrl}': the owner access token never goes in the URL`,
+      'Send it in the x-service-owner-access-token header or as "Authorization: Bearer <token>"; writes also accept the body field ownerAccessToken.',
+    );
   }
   const header = req.headers['x-service-owner-access-token'];
   const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-  const candidate = (typeof header === 'string' ? header : undefined)
-    ?? (bearer !== undefined && !bearer.startsWith('svc_') ? bearer : undefined)
-    ?? (typeof fromBody === 'string' ? fromBody : undefined);
+  const candidate =
+    (typeof header === 'string' ? header : undefined) ??
+    (bearer !== undefined && !bearer.startsWith('svc_') ? bearer : undefined) ??
+    (typeof fromBody === 'string' ? fromBody : undefined);
   return checkedOwnerTokenDigest(candidate, 'Send the token from the confirmation in the x-service-owner-access-token header.');
 }
 

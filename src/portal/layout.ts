@@ -59,9 +59,12 @@ export interface PortalPage {
 }
 
 export function renderPage(page: PortalPage): string {
-  const nav = NAV.map(([href, label]) => `<li><a href="${esc(href)}"${href === page.path ? ' aria-current="page"' : ''}>${esc(label)}</a></li>`).join('');
+  const nav = NAV.map(
+    ([href, label]) => `<li><a href="${esc(href)}"${href === page.path ? ' aria-current="page"' : ''}>${esc(label)}</a></li>`,
+  ).join('');
   const styles = [...(page.styles ?? []), 'portal.css' as const]
-    .map((name) => `<link rel="stylesheet" href="${esc(assetUrl(name))}">`).join('\n');
+    .map((name) => `<link rel="stylesheet" href="${esc(assetUrl(name))}">`)
+    .join('\n');
   const scripts = (page.scripts ?? []).map((name) => `<script src="${esc(assetUrl(name))}" defer></script>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -31,20 +31,38 @@ export interface Confirmation {
 export async function createServiceRequest(db: Database, config: Config, caller: Caller, body: unknown): Promise<unknown> {
   const b = parseOrThrow(serviceRequestBody, body, 'body');
   return db.callJson(caller, 'app_hidden.create_service_request', [
-    b.owner.firstName, b.owner.lastName ?? null, b.owner.email, b.owner.phone ?? null,
-    b.project.specialtySlug, b.project.location, b.project.description, b.contractorSlugs,
-    b.ownerConsent.statement ?? null, b.clientRequestId ?? null, config.VERIFICATION_LIFETIME_SECONDS,
+    b.owner.firstName,
+    b.owner.lastName ?? null,
+    b.owner.email,
+    b.owner.phone ?? null,
+    b.project.specialtySlug,
+    b.project.location,
+    b.project.description,
+    b.contractorSlugs,
+    b.ownerConsent.statement ?? null,
+    b.clientRequestId ?? null,
+    config.VERIFICATION_LIFETIME_SECONDS,
   ]);
 }
 
-export async function confirmServiceRequest(db: Database, config: Config, caller: Caller, path: unknown, body: unknown): Promise<Confirmation> {
+export async function confirmServiceRequest(
+  db: Database,
+  config: Config,
+  caller: Caller,
+  path: unknown,
+  body: unknown,
+): Promise<Confirmation> {
   const { requestId } = parseOrThrow(requestIdPath, path, 'path');
   const b = parseOrThrow(confirmBody, body, 'body');
   const digest = (secret: string | undefined) => (secret === undefined ? null : verificationDigest(requestId, secret));
   // The owner access token is minted here; SQL stores its digest and says whether it was issued.
   const ownerToken = mintToken();
   const confirmation = await db.callJson<Confirmation>(caller, 'app_hidden.confirm_service_request', [
-    requestId, digest(b.verificationCode), digest(b.verificationToken), config.VERIFICATION_MAX_ATTEMPTS, sha256(ownerToken),
+    requestId,
+    digest(b.verificationCode),
+    digest(b.verificationToken),
+    config.VERIFICATION_MAX_ATTEMPTS,
+    sha256(ownerToken),
   ]);
   return { ...confirmation, ownerAccessToken: confirmation.ownerAccessToken === null ? null : ownerToken };
 }
@@ -57,6 +75,8 @@ export function confirmationData(data: Confirmation): Omit<Confirmation, 'ownerA
 
 /** What a confirm link would confirm (the page behind it), for an already parsed id and token. */
 export function confirmationView(db: Database, requestId: string, token: string): Promise<ConfirmationView> {
-  return db.callJson<ConfirmationView>(ANONYMOUS, 'app_hidden.service_request_confirmation',
-    [requestId, verificationDigest(requestId, token)]);
+  return db.callJson<ConfirmationView>(ANONYMOUS, 'app_hidden.service_request_confirmation', [
+    requestId,
+    verificationDigest(requestId, token),
+  ]);
 }

@@ -44,17 +44,24 @@ export function requestRouter(db: Database, config: Config, admit: RequestHandle
   });
 
   // Step 2, as JSON from a client or as the confirm page's form post (answered with a page).
-  router.post(`${BASE}/:requestId/confirm`, express.urlencoded({ extended: false, limit: '10kb' }), (req, res, next) => {
-    if (req.is('application/x-www-form-urlencoded')) wantsHtml(res);
-    next();
-  }, trusted, admit, async (req, res) => {
-    const data = await confirmServiceRequest(db, config, req.caller, req.params, req.body ?? {});
-    if (res.locals.html === true) {
-      confirmedPage(res, data);
-      return;
-    }
-    res.json({ success: true, data: confirmationData(data) });
-  });
+  router.post(
+    `${BASE}/:requestId/confirm`,
+    express.urlencoded({ extended: false, limit: '10kb' }),
+    (req, res, next) => {
+      if (req.is('application/x-www-form-urlencoded')) wantsHtml(res);
+      next();
+    },
+    trusted,
+    admit,
+    async (req, res) => {
+      const data = await confirmServiceRequest(db, config, req.caller, req.params, req.body ?? {});
+      if (res.locals.html === true) {
+        confirmedPage(res, data);
+        return;
+      }
+      res.json({ success: true, data: confirmationData(data) });
+    },
+  );
 
   return router;
 }

@@ -16,8 +16,11 @@ export function trustedClientCheck(cidrs: string[]): (ip: string) => void {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
     const allowed = mapped ? list.check(mapped[1]!, 'ipv4') : family !== 0 && list.check(ip, family === 6 ? 'ipv6' : 'ipv4');
     if (!allowed) {
-      throw new ApiError(403, 'This client is not allowed to submit service requests',
-        'The request flow accepts requests only from trusted client addresses.');
+      throw new ApiError(
+        403,
+        'This client is not allowed to submit service requests',
+        'The request flow accepts requests only from trusted client addresses.',
+      );
     }
   };
 }

@@ -25,10 +25,16 @@ test.each(['/.well-known/agent.json', '/.well-known/agent-card.json'])('%s is an
   expect(r.status).toBe(200);
   expect(r.headers.get('content-type')).toContain('application/json');
   const card = r.body;
-  expect(card).toMatchObject({ name: expect.any(String), description: expect.any(String), version: '1.0.0',
-    provider: { organization: expect.any(String), url: svc.url }, securitySchemes: expect.any(Object) });
+  expect(card).toMatchObject({
+    name: expect.any(String),
+    description: expect.any(String),
+    version: '1.0.0',
+    provider: { organization: expect.any(String), url: svc.url },
+    securitySchemes: expect.any(Object),
+  });
   expect(card.skills.length).toBeGreaterThanOrEqual(4);
-  for (const skill of card.skills) expect(skill).toMatchObject({ id: expect.any(String), name: expect.any(String), description: expect.any(String) });
+  for (const skill of card.skills)
+    expect(skill).toMatchObject({ id: expect.any(String), name: expect.any(String), description: expect.any(String) });
   for (const url of [card.documentationUrl, card.openapiUrl]) expect([url, await resolves(url)]).toEqual([url, 200]);
 });
 

@@ -72,7 +72,9 @@ describe('point mode', () => {
 
   test('Variant B spelling: radius (default 30), specialtySlug, minRating on the blended rating', async () => {
     const [lat, lng] = [26.1224, -80.1373];
-    const { rows: [s] } = await svc.db.pool.query('select slug from app_public.specialties order by contractor_count desc limit 1');
+    const {
+      rows: [s],
+    } = await svc.db.pool.query('select slug from app_public.specialties order by contractor_count desc limit 1');
     const got = await walk(`lat=${lat}&lng=${lng}&specialtySlug=${s.slug}&minRating=4`);
     const expected = all
       .filter((c) => c.specialties.includes(s.slug) && c.rating !== null && c.rating >= 4)
@@ -87,7 +89,8 @@ describe('point mode', () => {
     const r = await geo('lat=26.1224&lng=-80.1373&radius=30&minRating=4.5&limit=500');
     expect(r.body.contractors.length).toBeGreaterThan(0);
     for (const c of r.body.contractors) {
-      const n = c.reviewCount, m = c.googleReviewCount;
+      const n = c.reviewCount,
+        m = c.googleReviewCount;
       const blended = ((c.rating ?? 0) * n + (c.googleRating ?? 0) * m) / (n + m);
       expect(Math.round(blended * 100) / 100).toBeGreaterThanOrEqual(4.5);
     }
@@ -135,13 +138,22 @@ test('box edges are exact: a point a hair outside is out, one on the edge is in'
 test('contractors at the very same point (one marina) page in id order, none lost or repeated', async () => {
   // Far from the demo data, so only these are in the radius.
   const slugs = ['tie-a', 'tie-b', 'tie-c', 'tie-d', 'tie-e', 'tie-f', 'tie-g'];
-  const { rows } = await svc.db.pool.query(`insert into app_public.contractors (slug, name, geog)
-    select s, 'Same Marina ' || s, 'SRID=4326;POINT(-40 10)' from unnest($1::text[]) s returning id`, [slugs]);
+  const { rows } = await svc.db.pool.query(
+    `insert into app_public.contractors (slug, name, geog)
+    select s, 'Same Marina ' || s, 'SRID=4326;POINT(-40 10)' from unnest($1::text[]) s returning id`,
+    [slugs],
+  );
   await svc.db.pool.query(`insert into app_public.contractors (slug, name, geog)
     values ('tie-near', 'Nearer', 'SRID=4326;POINT(-40.001 10)'), ('tie-far', 'Farther', 'SRID=4326;POINT(-40.01 10)')`);
   for (const limit of [1, 2, 3, 7]) {
     const got = await walk(`lat=10&lng=-40.001&radiusMiles=5&limit=${limit}`);
-    expect(got.map((c) => c.slug)).toEqual(['tie-near',
-      ...rows.map((r) => r.id).sort().map((id) => got.find((c) => c.id === id).slug), 'tie-far']);
+    expect(got.map((c) => c.slug)).toEqual([
+      'tie-near',
+      ...rows
+        .map((r) => r.id)
+        .sort()
+        .map((id) => got.find((c) => c.id === id).slug),
+      'tie-far',
+    ]);
   }
 });

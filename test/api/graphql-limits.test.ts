@@ -40,7 +40,8 @@ const count = async (table: string): Promise<number> =>
 
 describe('queries that could return too much are refused before they run', () => {
   test('three nested default pages (about two million objects): 400, and the service answers afterwards', async () => {
-    const query = '{ allContractors { nodes { slug contractorSpecialtiesByContractorId { nodes { specialtyBySpecialtyId { slug contractorSpecialtiesBySpecialtyId { nodes { contractorByContractorId { slug } } } } } } } } }';
+    const query =
+      '{ allContractors { nodes { slug contractorSpecialtiesByContractorId { nodes { specialtyBySpecialtyId { slug contractorSpecialtiesBySpecialtyId { nodes { contractorByContractorId { slug } } } } } } } } }';
     await refused(query, /^The query costs \d+, over the limit of 10000: up to 2030201 objects/);
     await stillAnswers();
   });
@@ -57,11 +58,14 @@ describe('queries that could return too much are refused before they run', () =>
     expect(r.status).toBe(200);
     expect(r.body.data.allContractors.nodes).toHaveLength(1000);
     // 1 + 1000 * (1 + 1 + 3 * 2) objects, plus two connections: 8,201. With first: 4 it is 10,201.
-    await refused(`{ allContractors(first: 1000) { nodes { slug
-      contractorSpecialtiesByContractorId(first: 4) { nodes { specialtyBySpecialtyId { slug } } } } } }`, /^The query costs 10201,/);
+    await refused(
+      `{ allContractors(first: 1000) { nodes { slug
+      contractorSpecialtiesByContractorId(first: 4) { nodes { specialtyBySpecialtyId { slug } } } } } }`,
+      /^The query costs 10201,/,
+    );
   });
 
-  test('pages given as variables count at their values (or the variable\'s default), when the query runs', async () => {
+  test("pages given as variables count at their values (or the variable's default), when the query runs", async () => {
     // The bench's GraphQL baseline: contractors of a state with their specialties (default page).
     const query = `query ($first: Int = 1000) { allContractors(first: $first) { nodes { slug
       contractorSpecialtiesByContractorId { nodes { specialtyBySpecialtyId { slug } } } } } }`;
@@ -84,8 +88,13 @@ describe('queries that could return too much are refused before they run', () =>
     const ok = await gql(twelve);
     expect(ok.status).toBe(200);
     expect(ok.body.errors).toBeUndefined();
-    await refused(twelve.replace('specialtyBySpecialtyId { slug }', 'specialtyBySpecialtyId { contractorSpecialtiesBySpecialtyId(first: 1) { totalCount } }'),
-      /^The query nests fields more than 12 levels deep/);
+    await refused(
+      twelve.replace(
+        'specialtyBySpecialtyId { slug }',
+        'specialtyBySpecialtyId { contractorSpecialtiesBySpecialtyId(first: 1) { totalCount } }',
+      ),
+      /^The query nests fields more than 12 levels deep/,
+    );
   });
 
   test('introspection is not a heavy query: the whole GraphiQL introspection runs', async () => {
@@ -116,11 +125,16 @@ describe('page sizes', () => {
     expect(r.body.data.allContractors).toEqual({ totalCount: total, nodes: expect.any(Array) });
     expect(r.body.data.allContractors.nodes).toHaveLength(100);
 
-    const { rows: [busiest] } = await svc.db.pool.query(`select s.slug, count(*)::int as n from app_public.contractor_specialties cs
+    const {
+      rows: [busiest],
+    } = await svc.db.pool.query(`select s.slug, count(*)::int as n from app_public.contractor_specialties cs
       join app_public.specialties s on s.id = cs.specialty_id group by s.slug order by n desc limit 1`);
     expect(busiest.n).toBeGreaterThan(100);
-    const nested = await gql(`query ($slug: String!) { specialtyBySlug(slug: $slug) {
-      contractorSpecialtiesBySpecialtyId { totalCount nodes { contractorId } } } }`, { slug: busiest.slug });
+    const nested = await gql(
+      `query ($slug: String!) { specialtyBySlug(slug: $slug) {
+      contractorSpecialtiesBySpecialtyId { totalCount nodes { contractorId } } } }`,
+      { slug: busiest.slug },
+    );
     expect(nested.body.data.specialtyBySlug.contractorSpecialtiesBySpecialtyId.totalCount).toBe(busiest.n);
     expect(nested.body.data.specialtyBySlug.contractorSpecialtiesBySpecialtyId.nodes).toHaveLength(100);
   });
@@ -130,22 +144,25 @@ describe('page sizes', () => {
     for (const n of [-1, 1001]) {
       const r = await gql(query, { n });
       expect(r.body.data).toEqual({ allContractors: null });
-      expect(r.body.errors).toEqual([expect.objectContaining({
-        message: '`first` must be between 0 and 1000 (the largest page)', extensions: { status: 400 },
-      })]);
+      expect(r.body.errors).toEqual([
+        expect.objectContaining({
+          message: '`first` must be between 0 and 1000 (the largest page)',
+          extensions: { status: 400 },
+        }),
+      ]);
     }
     expect((await gql(query, { n: null })).body.data.allContractors.nodes).toHaveLength(100);
     expect((await gql(query, { n: 7 })).body.data.allContractors.nodes).toHaveLength(7);
   });
 
-  test('an argument of the wrong type is a 400 with graphql-js\' message', async () => {
+  test("an argument of the wrong type is a 400 with graphql-js' message", async () => {
     await refused('{ allContractors(first: "ten") { nodes { slug } } }', /^Int cannot represent non-integer value: "ten"$/);
     const r = await gql('query ($n: Int) { allContractors(first: $n) { nodes { slug } } }', { n: 'ten' });
     expect(r.status).toBe(400);
     expect(r.body.errors[0].message).toMatch(/^Variable "\$n" got invalid value "ten"/);
   });
 
-  test('a client asking for application/json only (GraphQL over HTTP\'s legacy mode) gets the same errors with 200', async () => {
+  test("a client asking for application/json only (GraphQL over HTTP's legacy mode) gets the same errors with 200", async () => {
     const r = await svc.get('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${adminKey}` },
@@ -172,14 +189,21 @@ describe('with other limits configured', () => {
     expect(over.status).toBe(400);
     expect(over.body.errors[0].message).toBe('`first` must be between 0 and 5 (the largest page)');
     // 1 + 5 * (1 + 2 * (1 + 5)) objects and three connections: 366.
-    const costly = await gql(`{ allContractors(first: 5) { nodes { reviewsByContractorId(first: 5) { nodes { rating } }
-      contractorSpecialtiesByContractorId(first: 5) { nodes { specialtyId } } } } }`, {}, small, smallKey);
+    const costly = await gql(
+      `{ allContractors(first: 5) { nodes { reviewsByContractorId(first: 5) { nodes { rating } }
+      contractorSpecialtiesByContractorId(first: 5) { nodes { specialtyId } } } } }`,
+      {},
+      small,
+      smallKey,
+    );
     expect(costly.status).toBe(400);
     expect(costly.body.errors[0].message).toMatch(/^The query costs 366, over the limit of 300/);
   });
 
   test('groupedAggregates returns at most the largest page of groups', async () => {
-    const { rows: [states] } = await small.db.pool.query('select count(distinct state)::int as n from app_public.contractors');
+    const {
+      rows: [states],
+    } = await small.db.pool.query('select count(distinct state)::int as n from app_public.contractors');
     expect(states.n).toBeGreaterThan(5);
     const r = await gql('{ allContractors { groupedAggregates(groupBy: STATE) { keys } } }', {}, small, smallKey);
     expect(r.body.data.allContractors.groupedAggregates).toHaveLength(5);
@@ -195,10 +219,12 @@ describe('the database side', () => {
       const r = await gql('{ allContractors(first: 1000) { nodes { slug about photos videos locationText createdAt } } }', {}, slow, key);
       expect(r.status).toBe(200);
       expect(r.body.data).toEqual({ allContractors: null });
-      expect(r.body.errors).toEqual([expect.objectContaining({
-        message: 'The query was cancelled after 1 ms (statement timeout); narrow it with conditions or smaller pages, or try again later',
-        extensions: { status: 503 },
-      })]);
+      expect(r.body.errors).toEqual([
+        expect.objectContaining({
+          message: 'The query was cancelled after 1 ms (statement timeout); narrow it with conditions or smaller pages, or try again later',
+          extensions: { status: 503 },
+        }),
+      ]);
       expect((await slow.get('/api/v1/public/contractors/specialties')).status).toBe(200);
     } finally {
       await slow.stop();
@@ -207,12 +233,16 @@ describe('the database side', () => {
 
   test('staff connections carry the configured statement and idle-in-transaction timeouts', async () => {
     const config = loadConfig({
-      DATABASE_URL: svc.db.url, AUTH_DATABASE_URL: svc.db.authUrl,
-      GRAPHQL_STATEMENT_TIMEOUT_MS: '1234', GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS: '4321',
+      DATABASE_URL: svc.db.url,
+      AUTH_DATABASE_URL: svc.db.authUrl,
+      GRAPHQL_STATEMENT_TIMEOUT_MS: '1234',
+      GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS: '4321',
     });
     const pool = staffPool(config, createLogger('silent'));
     try {
-      const { rows: [settings] } = await pool.query(`select current_setting('statement_timeout') as statement,
+      const {
+        rows: [settings],
+      } = await pool.query(`select current_setting('statement_timeout') as statement,
         current_setting('idle_in_transaction_session_timeout') as idle, current_setting('application_name') as app`);
       expect(settings).toEqual({ statement: '1234ms', idle: '4321ms', app: 'marine-graphql' });
     } finally {
@@ -226,23 +256,28 @@ describe('the database side', () => {
     const config = loadConfig({ DATABASE_URL: svc.db.url, AUTH_DATABASE_URL: svc.db.authUrl });
     const pool = staffPool(config, logger);
     // Resolves once `count` drops have been logged.
-    const dropped = (count: number) => new Promise<void>((resolve) => {
-      const check = setInterval(() => {
-        if (lines.filter((l) => JSON.parse(l).msg === 'staff GraphQL connection failed').length < count) return;
-        clearInterval(check);
-        resolve();
-      }, 10);
-    });
+    const dropped = (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = setInterval(() => {
+          if (lines.filter((l) => JSON.parse(l).msg === 'staff GraphQL connection failed').length < count) return;
+          clearInterval(check);
+          resolve();
+        }, 10);
+      });
     const terminate = (pid: number) => svc.db.pool.query('select pg_terminate_backend($1)', [pid]);
     try {
       const client = await pool.connect();
-      const { rows: [lent] } = await client.query('select pg_backend_pid() as pid');
+      const {
+        rows: [lent],
+      } = await client.query('select pg_backend_pid() as pid');
       await terminate(lent.pid);
       await dropped(1);
       client.release(true);
 
       const idle = await pool.connect();
-      const { rows: [kept] } = await idle.query('select pg_backend_pid() as pid');
+      const {
+        rows: [kept],
+      } = await idle.query('select pg_backend_pid() as pid');
       idle.release();
       await terminate(kept.pid);
       await dropped(2);

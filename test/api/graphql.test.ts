@@ -64,7 +64,7 @@ describe('who may call /graphql', () => {
     expect((await gql(query, {}, key)).status).toBe(403);
   });
 
-  test('an admin key: the query runs with the caller\'s claims, under the admin rate limit', async () => {
+  test("an admin key: the query runs with the caller's claims, under the admin rate limit", async () => {
     const r = await gql(query);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ data: { currentUserId: adminId } });
@@ -73,12 +73,15 @@ describe('who may call /graphql', () => {
 });
 
 test('contractors are listed with their position, filtered and ordered on indexed columns', async () => {
-  const d = await data(`query ($state: String!) {
+  const d = await data(
+    `query ($state: String!) {
     allContractors(condition: {state: $state}, orderBy: SLUG_ASC, first: 5) {
       totalCount
       nodes { rowId slug state latitude longitude }
     }
-  }`, { state: 'FL' });
+  }`,
+    { state: 'FL' },
+  );
   const count = await svc.db.pool.query("select count(*)::int as n from app_public.contractors where state = 'FL'");
   const first = await svc.db.pool.query(`select id as "rowId", slug, state, latitude, longitude from app_public.contractors
     where state = 'FL' order by slug limit 5`);
@@ -87,7 +90,7 @@ test('contractors are listed with their position, filtered and ordered on indexe
   expect(first.rows.every((c) => typeof c.latitude === 'number' && typeof c.longitude === 'number')).toBe(true);
 });
 
-test('aggregates equal the same SQL: contractors grouped by state, specialties\' contractor counts', async () => {
+test("aggregates equal the same SQL: contractors grouped by state, specialties' contractor counts", async () => {
   const d = await data(`{
     allContractors { groupedAggregates(groupBy: STATE) { keys distinctCount { rowId } average { rating } } }
     allSpecialties { aggregates { sum { contractorCount } } }
@@ -110,7 +113,9 @@ test('aggregates equal the same SQL: contractors grouped by state, specialties\'
 
 describe('row-level security as the admin role', () => {
   test('inactive contractors are visible, which the public REST API never shows', async () => {
-    const { rows: [hidden] } = await svc.db.pool.query('select slug from app_public.contractors where not is_active order by slug limit 1');
+    const {
+      rows: [hidden],
+    } = await svc.db.pool.query('select slug from app_public.contractors where not is_active order by slug limit 1');
     const d = await data('query ($slug: String!) { contractorBySlug(slug: $slug) { slug isActive } }', { slug: hidden.slug });
     expect(d.contractorBySlug).toEqual({ slug: hidden.slug, isActive: false });
     expect((await svc.get(`/api/v1/public/contractors/${hidden.slug}`)).status).toBe(404);
@@ -127,7 +132,10 @@ describe('row-level security as the admin role', () => {
     const drafts = d.allPosts.nodes.filter((p: any) => p.status === 'draft').map((p: any) => `${p.kind}/${p.slug}`);
     expect(drafts.length).toBeGreaterThan(0);
     const listed: string[] = [];
-    for (const [path, kind, field] of [['articles', 'article', 'articles'], ['blog', 'blog', 'posts']] as const) {
+    for (const [path, kind, field] of [
+      ['articles', 'article', 'articles'],
+      ['blog', 'blog', 'posts'],
+    ] as const) {
       let cursor: string | null = null;
       do {
         const page: any = await svc.get(`/api/v1/public/${path}?limit=20${cursor ? `&cursor=${cursor}` : ''}`);
@@ -149,10 +157,15 @@ describe('row-level security as the admin role', () => {
 
 describe('errors', () => {
   test('a database error reaches staff worded as the REST API would word it', async () => {
-    const { rows: [c] } = await svc.db.pool.query('select slug from app_public.contractors order by slug limit 1');
-    const r = await gql(`mutation ($slug: String!) {
+    const {
+      rows: [c],
+    } = await svc.db.pool.query('select slug from app_public.contractors order by slug limit 1');
+    const r = await gql(
+      `mutation ($slug: String!) {
       updateContractorBySlug(input: {slug: $slug, contractorPatch: {state: "Florida"}}) { contractor { state } }
-    }`, { slug: c.slug });
+    }`,
+      { slug: c.slug },
+    );
     expect(r.status).toBe(200);
     expect(r.body.errors).toEqual([expect.objectContaining({ message: 'Invalid request', extensions: { status: 400 } })]);
   });
@@ -162,7 +175,7 @@ describe('errors', () => {
     expect(r.body.errors).toEqual([expect.objectContaining({ message: 'Invalid request', extensions: { status: 400 } })]);
   });
 
-  test('PostGraphile\'s own refusals keep their message', async () => {
+  test("PostGraphile's own refusals keep their message", async () => {
     const r = await gql('mutation { deleteContractorBySlug(input: {slug: "no-such-pro"}) { clientMutationId } }');
     expect(r.body.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/^No values were deleted/) })]);
   });
@@ -198,7 +211,15 @@ test('the schema exposes app_public only: nothing from app_hidden or app_private
   expect([...types].filter((name) => /secret/i.test(name))).toEqual([]);
 
   // app_public, for contrast: tables, their mutations (as granted), and functions.
-  for (const name of ['allContractors', 'allUsers', 'allApiKeys', 'allOpportunities', 'allQuotes', 'updateContractorByRowId', 'currentUserId']) {
+  for (const name of [
+    'allContractors',
+    'allUsers',
+    'allApiKeys',
+    'allOpportunities',
+    'allQuotes',
+    'updateContractorByRowId',
+    'currentUserId',
+  ]) {
     expect(fields).toContain(name);
   }
 });
@@ -219,19 +240,25 @@ describe('staff work the request flow', () => {
   test('opportunities per status equal the same SQL; a pro estimate through a mutation moves the status', async () => {
     const made = [await makeOpportunity(svc, 2, 50), await makeOpportunity(svc, 1, 60), await makeOpportunity(svc, 1, 70)];
     const quoteId = made[0]!.quotes[0]!.quoteId;
-    const r = await data(`mutation ($quoteId: UUID!) {
+    const r = await data(
+      `mutation ($quoteId: UUID!) {
       proSubmitEstimate(input: { quoteId: $quoteId, amount: "1200.00", currency: "USD", description: "Haul, strip, two coats" }) {
         result { rowId amount status }
-      } }`, { quoteId });
+      } }`,
+      { quoteId },
+    );
     expect(r.proSubmitEstimate.result).toMatchObject({ amount: '1200.00', status: 'submitted' });
-    await data(`mutation ($quoteId: UUID!) { proDecline(input: { quoteId: $quoteId, reason: "Booked" }) { result { status } } }`,
-      { quoteId: made[1]!.quotes[0]!.quoteId });
+    await data(`mutation ($quoteId: UUID!) { proDecline(input: { quoteId: $quoteId, reason: "Booked" }) { result { status } } }`, {
+      quoteId: made[1]!.quotes[0]!.quoteId,
+    });
 
     const d = await data('{ allOpportunities { groupedAggregates(groupBy: STATUS) { keys distinctCount { rowId } } } }');
     const { rows } = await svc.db.pool.query(`select app_hidden.opportunity_status(o) as status, count(*)::int as n
       from app_public.opportunities o group by 1`);
     // The stored column agrees with the rule everywhere.
-    const { rows: [disagree] } = await svc.db.pool.query(`select count(*)::int as n from app_public.opportunities o
+    const {
+      rows: [disagree],
+    } = await svc.db.pool.query(`select count(*)::int as n from app_public.opportunities o
       where o.status <> app_hidden.opportunity_status(o)`);
     expect(disagree.n).toBe(0);
     const got = Object.fromEntries(d.allOpportunities.groupedAggregates.map((g: any) => [g.keys[0], Number(g.distinctCount.rowId)]));
@@ -239,11 +266,13 @@ describe('staff work the request flow', () => {
     expect(got).toMatchObject({ quoted: 1, closed: 1, waiting_on_pros: 1 });
   });
 
-  test('a pro action on a closed thread is refused with the SQL function\'s message and status', async () => {
+  test("a pro action on a closed thread is refused with the SQL function's message and status", async () => {
     const o = await makeOpportunity(svc, 1, 80);
     const quoteId = o.quotes[0]!.quoteId;
     await data('mutation ($quoteId: UUID!) { proDecline(input: { quoteId: $quoteId }) { result { status } } }', { quoteId });
-    const r = await gql('mutation ($quoteId: UUID!) { proSendMessage(input: { quoteId: $quoteId, content: "hi" }) { result { rowId } } }', { quoteId });
+    const r = await gql('mutation ($quoteId: UUID!) { proSendMessage(input: { quoteId: $quoteId, content: "hi" }) { result { rowId } } }', {
+      quoteId,
+    });
     expect(r.body.errors[0]).toMatchObject({ message: 'This quote thread is closed', extensions: { status: 409 } });
   });
 });
@@ -251,24 +280,31 @@ describe('staff work the request flow', () => {
 describe('staff manage users and keys', () => {
   test('elevating a user makes their next key svc_live_; revoking a key makes it a 401 at once', async () => {
     const agent = await registerAgent(svc);
-    const u = await data(`mutation ($id: UUID!) { updateUserByRowId(input: { rowId: $id, userPatch: { isAdmin: true } }) { user { isAdmin } } }`,
-      { id: agent.id });
+    const u = await data(
+      `mutation ($id: UUID!) { updateUserByRowId(input: { rowId: $id, userPatch: { isAdmin: true } }) { user { isAdmin } } }`,
+      { id: agent.id },
+    );
     expect(u.updateUserByRowId.user).toEqual({ isAdmin: true });
     const minted = await svc.send('POST', '/api/v1/user-api-keys', { name: 'now live' }, agent.apiKey);
     expect(minted.body.data.apiKey).toMatch(/^svc_live_/);
 
-    const keys = await data(`query ($id: UUID!) { allApiKeys(condition: { userId: $id }) { nodes { rowId prefix name } } }`,
-      { id: agent.id });
+    const keys = await data(`query ($id: UUID!) { allApiKeys(condition: { userId: $id }) { nodes { rowId prefix name } } }`, {
+      id: agent.id,
+    });
     const first = keys.allApiKeys.nodes.find((k: { name: string }) => k.name === 'Initial key');
     expect(agent.apiKey.startsWith(first.prefix)).toBe(true);
-    await data(`mutation ($id: UUID!) { updateApiKeyByRowId(input: { rowId: $id, apiKeyPatch: { revokedAt: "2026-01-01T00:00:00Z" } }) { apiKey { revokedAt } } }`,
-      { id: first.rowId });
+    await data(
+      `mutation ($id: UUID!) { updateApiKeyByRowId(input: { rowId: $id, apiKeyPatch: { revokedAt: "2026-01-01T00:00:00Z" } }) { apiKey { revokedAt } } }`,
+      { id: first.rowId },
+    );
     expect((await svc.send('GET', '/api/account/me', undefined, agent.apiKey)).status).toBe(401);
   });
 
   test('staff cannot write what is derived or secret', async () => {
-    const r = await gql(`mutation ($id: UUID!) { updateContractorByRowId(input: { rowId: $id, contractorPatch: { reviewCount: 99 } }) { contractor { rowId } } }`,
-      { id: '00000000-0000-4000-8000-000000000000' });
+    const r = await gql(
+      `mutation ($id: UUID!) { updateContractorByRowId(input: { rowId: $id, contractorPatch: { reviewCount: 99 } }) { contractor { rowId } } }`,
+      { id: '00000000-0000-4000-8000-000000000000' },
+    );
     expect(r.body.errors?.[0]?.message).toMatch(/reviewCount/);
   });
 });

@@ -10,7 +10,10 @@ let svc: TestService;
 let port: number;
 beforeAll(async () => {
   svc = await startTestService({
-    RUN_WORKER: 'false', HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_MAX_CONNECTIONS: '5',
+    RUN_WORKER: 'false',
+    HTTP_HEADERS_TIMEOUT_MS: '1000',
+    HTTP_REQUEST_TIMEOUT_MS: '2000',
+    HTTP_MAX_CONNECTIONS: '5',
   });
   port = Number(new URL(svc.url).port);
 });
@@ -41,8 +44,10 @@ test('a socket that stalls after a partial header is answered 408 and closed wit
 });
 
 test('a socket that stalls in its body is closed within the request timeout', async () => {
-  const { ms, reply } = await stall(`POST ${'/api/v1/public/search-mcp/service-requests'} HTTP/1.1\r\nHost: 127.0.0.1\r\n`
-    + 'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"owner":');
+  const { ms, reply } = await stall(
+    `POST ${'/api/v1/public/search-mcp/service-requests'} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+      'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"owner":',
+  );
   expect(reply === '' || /^HTTP\/1\.1 408 /.test(reply)).toBe(true);
   expect(ms).toBeGreaterThanOrEqual(1_900);
   expect(ms).toBeLessThan(2_600);
@@ -61,9 +66,15 @@ test('an idle keep-alive connection outlives the headers timeout and is reused',
 });
 
 test('connections beyond HTTP_MAX_CONNECTIONS are closed at once; the rest are served', async () => {
-  const open = await Promise.all(Array.from({ length: 5 }, () => new Promise<net.Socket>((resolve) => {
-    const s = net.connect(port, '127.0.0.1', () => resolve(s));
-  })));
+  const open = await Promise.all(
+    Array.from(
+      { length: 5 },
+      () =>
+        new Promise<net.Socket>((resolve) => {
+          const s = net.connect(port, '127.0.0.1', () => resolve(s));
+        }),
+    ),
+  );
   try {
     await new Promise((r) => setTimeout(r, 100));
     const { ms, reply } = await stall('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');

@@ -23,7 +23,9 @@ test('a wrong method on a known path is a 405 with Allow', async () => {
 
 test('a malformed JSON body is a 400 in the error shape', async () => {
   const r = await svc.get('/api/v1/public/contractors/search', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"oops": ',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"oops": ',
   });
   expect(r.status).toBe(400);
   expect(r.body).toEqual({ success: false, error: 'Malformed JSON body', details: expect.any(String) });
@@ -31,7 +33,9 @@ test('a malformed JSON body is a 400 in the error shape', async () => {
 
 test('an oversized body is a 413 in the error shape', async () => {
   const r = await svc.get('/api/v1/public/contractors/search', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ x: 'y'.repeat(200_000) }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ x: 'y'.repeat(200_000) }),
   });
   expect(r.status).toBe(413);
   expect(r.body.success).toBe(false);

@@ -19,7 +19,12 @@ let n = 0;
 const PASSWORD = 'a long enough password';
 async function register(overrides: Record<string, unknown> = {}) {
   return svc.send('POST', '/api/agents/register', {
-    firstName: 'Grace', lastName: 'Hopper', email: `grace${++n}@example.com`, password: PASSWORD, purpose: 'testing', ...overrides,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: `grace${++n}@example.com`,
+    password: PASSWORD,
+    purpose: 'testing',
+    ...overrides,
   });
 }
 const search = (key?: string) => svc.send('GET', '/api/v1/public/contractors/search?limit=1', undefined, key);
@@ -30,10 +35,21 @@ describe('POST /api/agents/register', () => {
     expect(r.status).toBe(200);
     const { agent, credentials } = r.body.data;
     expect(r.body.success).toBe(true);
-    expect(agent).toEqual({ id: expect.any(String), firstName: 'Grace', lastName: 'Hopper', email: `grace${n}@example.com`,
-      isAdmin: false, isAgent: true });
-    expect(credentials).toEqual({ email: agent.email, apiKey: expect.stringMatching(/^svc_public_[0-9a-f]{40}$/),
-      apiKeyPrefix: expect.any(String), apiBase: expect.stringMatching(/\/api\/v1\/public$/), howToUse: expect.stringContaining('Bearer') });
+    expect(agent).toEqual({
+      id: expect.any(String),
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: `grace${n}@example.com`,
+      isAdmin: false,
+      isAgent: true,
+    });
+    expect(credentials).toEqual({
+      email: agent.email,
+      apiKey: expect.stringMatching(/^svc_public_[0-9a-f]{40}$/),
+      apiKeyPrefix: expect.any(String),
+      apiBase: expect.stringMatching(/\/api\/v1\/public$/),
+      howToUse: expect.stringContaining('Bearer'),
+    });
     expect(credentials.apiKey.startsWith(credentials.apiKeyPrefix)).toBe(true);
     expect(credentials.apiKeyPrefix.length).toBeLessThan(credentials.apiKey.length - 20);
 
@@ -88,8 +104,16 @@ describe('GET /api/account/me', () => {
     expect(me.body.data).toMatchObject({ isAdmin: true, canMintAdminKeys: true });
     const minted = await svc.send('POST', '/api/v1/user-api-keys', { name: 'live one' }, credentials.apiKey);
     expect(minted.status).toBe(201);
-    expect(minted.body.data).toEqual({ id: expect.any(String), name: 'live one', prefix: expect.stringMatching(/^svc_live_/),
-      tier: 'admin', createdAt: expect.any(String), lastUsedAt: null, revokedAt: null, apiKey: expect.stringMatching(/^svc_live_[0-9a-f]{40}$/) });
+    expect(minted.body.data).toEqual({
+      id: expect.any(String),
+      name: 'live one',
+      prefix: expect.stringMatching(/^svc_live_/),
+      tier: 'admin',
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      revokedAt: null,
+      apiKey: expect.stringMatching(/^svc_live_[0-9a-f]{40}$/),
+    });
     expect((await search(minted.body.data.apiKey)).headers.get('ratelimit-limit')).toBe('10000');
     expect((await search(credentials.apiKey)).headers.get('ratelimit-limit')).toBe('500');
 
@@ -100,9 +124,11 @@ describe('GET /api/account/me', () => {
   });
 
   test('promoting an unknown e-mail fails with a message', async () => {
-    await expect(run(process.execPath, [path.join(ROOT, 'dist/scripts/admin.js'), 'promote', 'nobody@example.com'], {
-      env: { ...process.env, DATABASE_URL: svc.db.url },
-    })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No user with this e-mail') });
+    await expect(
+      run(process.execPath, [path.join(ROOT, 'dist/scripts/admin.js'), 'promote', 'nobody@example.com'], {
+        env: { ...process.env, DATABASE_URL: svc.db.url },
+      }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No user with this e-mail') });
   });
 });
 
@@ -185,7 +211,8 @@ test('nothing in any table or log line holds a plain password or key', async () 
   for (const { t } of rows) {
     const { rows: hits } = await svc.db.pool.query(
       `select count(*)::int as n from ${t} x where x::text like '%' || $1 || '%' or x::text like '%' || $2 || '%'`,
-      ['a-password-to-look-for-42', key.slice(11)]);
+      ['a-password-to-look-for-42', key.slice(11)],
+    );
     expect([t, hits[0].n]).toEqual([t, 0]);
   }
   expect(logs.length).toBeGreaterThan(0);
@@ -246,8 +273,12 @@ describe('nothing an earlier request left on a pooled connection reaches the nex
   test('an unknown key after a keyed request, and after a spent quota, is a 401 without their rate-limit headers', async () => {
     const unknown = { authorization: `Bearer svc_public_${'f'.repeat(40)}` };
     const path = '/api/v1/public/contractors/search?limit=1';
-    const registered = await one.send('POST', '/api/agents/register',
-      { firstName: 'Pat', lastName: 'Pool', email: `pool${process.pid}@example.com`, password: PASSWORD });
+    const registered = await one.send('POST', '/api/agents/register', {
+      firstName: 'Pat',
+      lastName: 'Pool',
+      email: `pool${process.pid}@example.com`,
+      password: PASSWORD,
+    });
     const keyed = await one.send('GET', path, undefined, registered.body.data.credentials.apiKey);
     expect([keyed.status, keyed.headers.get('ratelimit-limit')]).toEqual([200, '500']);
     for (const previous of ['keyed', 'spent quota']) {
@@ -269,8 +300,8 @@ describe('registration throttle', () => {
   afterAll(() => throttled.stop());
 
   test('a client address may register only so many agents an hour', async () => {
-    const reg = (i: number) => throttled.send('POST', '/api/agents/register',
-      { firstName: 'A', lastName: 'B', email: `farm${i}@example.com`, password: PASSWORD });
+    const reg = (i: number) =>
+      throttled.send('POST', '/api/agents/register', { firstName: 'A', lastName: 'B', email: `farm${i}@example.com`, password: PASSWORD });
     expect([(await reg(1)).status, (await reg(2)).status]).toEqual([200, 200]);
     const third = await reg(3);
     expect(third.status).toBe(429);

@@ -28,21 +28,29 @@ interface Operation {
 }
 
 const doc = buildDocument('http://localhost') as unknown as {
-  paths: Record<string, Record<string, {
-    parameters?: Array<{ in: string; name: string }>;
-    requestBody?: { content: Record<string, { schema: Schema }> };
-    security: Array<Record<string, string[]>>;
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ in: string; name: string }>;
+        requestBody?: { content: Record<string, { schema: Schema }> };
+        security: Array<Record<string, string[]>>;
+      }
+    >
+  >;
 };
-const operations: Operation[] = Object.entries(doc.paths).flatMap(([template, ops]) => Object.entries(ops).map(([method, op]) => ({
-  id: `${method.toUpperCase()} ${template}`,
-  method: method.toUpperCase(),
-  template,
-  query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-  path: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
-  body: op.requestBody?.content['application/json']?.schema,
-  security: op.security,
-})));
+const operations: Operation[] = Object.entries(doc.paths).flatMap(([template, ops]) =>
+  Object.entries(ops).map(([method, op]) => ({
+    id: `${method.toUpperCase()} ${template}`,
+    method: method.toUpperCase(),
+    template,
+    query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+    path: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+    body: op.requestBody?.content['application/json']?.schema,
+    security: op.security,
+  })),
+);
 
 // The confirm page from the e-mail is never admitted (any number of GETs change nothing).
 const UNCOUNTED = new Set(['GET /api/v1/public/search-mcp/service-requests/{requestId}/confirm']);
@@ -104,12 +112,25 @@ function url(op: Operation, nulIn?: string, query = ''): string {
 const cases: Case[] = operations.flatMap((op) => {
   const body = op.body && example(op.body);
   return [
-    ...op.query.map((p) => ({ name: `${op.id}: query ${p}`, op, url: url(op, undefined, `?${p}=a%00b`), body,
-      error: `Invalid query parameter '${p}': must not contain NUL bytes` })),
-    ...op.path.map((p) => ({ name: `${op.id}: path ${p}`, op, url: url(op, p), body,
-      error: `Invalid path parameter '${p}': must not contain NUL bytes` })),
+    ...op.query.map((p) => ({
+      name: `${op.id}: query ${p}`,
+      op,
+      url: url(op, undefined, `?${p}=a%00b`),
+      body,
+      error: `Invalid query parameter '${p}': must not contain NUL bytes`,
+    })),
+    ...op.path.map((p) => ({
+      name: `${op.id}: path ${p}`,
+      op,
+      url: url(op, p),
+      body,
+      error: `Invalid path parameter '${p}': must not contain NUL bytes`,
+    })),
     ...(op.body ? stringFields(op.body) : []).map((field) => ({
-      name: `${op.id}: body ${field.join('.')}`, op, url: url(op), body: withValueAt(body, field, 'a\0b'),
+      name: `${op.id}: body ${field.join('.')}`,
+      op,
+      url: url(op),
+      body: withValueAt(body, field, 'a\0b'),
       error: `Invalid body field '${field.join('.')}': must not contain NUL bytes`,
     })),
   ];
@@ -120,8 +141,12 @@ let apiKey: string;
 
 beforeAll(async () => {
   svc = await startTestService();
-  const reg = await svc.send('POST', '/api/agents/register', { firstName: 'Nul', lastName: 'Tester',
-    email: 'nul.tester@example.com', password: 'a long enough password' });
+  const reg = await svc.send('POST', '/api/agents/register', {
+    firstName: 'Nul',
+    lastName: 'Tester',
+    email: 'nul.tester@example.com',
+    password: 'a long enough password',
+  });
   apiKey = reg.body.data.credentials.apiKey;
 });
 afterAll(() => svc.stop());
@@ -135,16 +160,16 @@ function headersFor(op: Operation, hasBody: boolean): Record<string, string> {
   return headers;
 }
 
-const send = (c: Case) => svc.get(c.url, {
-  method: c.op.method,
-  headers: headersFor(c.op, c.body !== undefined),
-  body: c.body === undefined ? undefined : JSON.stringify(c.body),
-});
+const send = (c: Case) =>
+  svc.get(c.url, {
+    method: c.op.method,
+    headers: headersFor(c.op, c.body !== undefined),
+    body: c.body === undefined ? undefined : JSON.stringify(c.body),
+  });
 
 test('every operation with input is tried', () => {
   const tried = new Set(cases.map((c) => c.op.id));
-  expect(operations.filter((op) => op.query.length + op.path.length > 0 || op.body).map((op) => op.id))
-    .toEqual([...tried]);
+  expect(operations.filter((op) => op.query.length + op.path.length > 0 || op.body).map((op) => op.id)).toEqual([...tried]);
   expect(cases.length).toBeGreaterThan(50);
 });
 
@@ -153,7 +178,8 @@ test.each(cases.map((c) => [c.name, c] as const))('%s: a counted 400 naming the 
   const second = await send(c);
   for (const r of [first, second]) {
     expect(r.status).toBe(400);
-    if (typeof r.body === 'string') expect(r.body).toContain(esc(c.error)); // the confirm page answers HTML
+    if (typeof r.body === 'string')
+      expect(r.body).toContain(esc(c.error)); // the confirm page answers HTML
     else expect(r.body).toEqual({ success: false, error: c.error, details: expect.stringContaining('NUL') });
   }
   if (UNCOUNTED.has(c.op.id)) return;
@@ -161,12 +187,14 @@ test.each(cases.map((c) => [c.name, c] as const))('%s: a counted 400 naming the 
   expect(remaining[1]).toBe(remaining[0]! - 1);
 });
 
-test('a NUL in a query parameter\'s name, and in a form-encoded confirm, are 400s too', async () => {
+test("a NUL in a query parameter's name, and in a form-encoded confirm, are 400s too", async () => {
   const key = await svc.get('/api/v1/public/contractors/search?q%00=x');
   expect([key.status, key.body.error]).toEqual([400, "Invalid query parameter 'q\\0': must not contain NUL bytes"]);
 
   const form = await svc.get(`/api/v1/public/search-mcp/service-requests/${SOME_ID}/confirm`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'verificationCode=1234%005678',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'verificationCode=1234%005678',
   });
   expect(form.status).toBe(400);
   expect(form.body).toContain(esc("Invalid body field 'verificationCode': must not contain NUL bytes"));

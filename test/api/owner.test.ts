@@ -30,12 +30,13 @@ const read = (path: string, headers: Record<string, string> = { 'x-service-owner
   svc.get(`${OWNER}${path}`, { headers });
 const write = (path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   svc.get(`${OWNER}/${mine.opportunityId}/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ ownerAccessToken: mine.token, ...body }),
   });
 
 describe('reads', () => {
-  test('the list holds only the token\'s Opportunity', async () => {
+  test("the list holds only the token's Opportunity", async () => {
     const r = await read('');
     expect(r.status).toBe(200);
     expect(r.body.data.ownerAccessScope).toBe('single_opportunity');
@@ -46,12 +47,28 @@ describe('reads', () => {
     const r = await read(`/${mine.opportunityId}`);
     expect(r.status).toBe(200);
     const o = r.body.data;
-    expect(o).toMatchObject({ opportunityId: mine.opportunityId, status: 'needs_owner_info',
-      owner: { firstName: 'Olivia' }, project: { location: 'Annapolis, MD' } });
+    expect(o).toMatchObject({
+      opportunityId: mine.opportunityId,
+      status: 'needs_owner_info',
+      owner: { firstName: 'Olivia' },
+      project: { location: 'Annapolis, MD' },
+    });
     expect(o.pros).toHaveLength(2);
     for (const p of o.pros) {
-      expect(Object.keys(p).sort()).toEqual(['contractorId', 'contractorName', 'contractorSlug', 'conversation', 'estimates',
-        'quoteId', 'quoteStatus', 'review', 'threadStatus', 'visits'].sort());
+      expect(Object.keys(p).sort()).toEqual(
+        [
+          'contractorId',
+          'contractorName',
+          'contractorSlug',
+          'conversation',
+          'estimates',
+          'quoteId',
+          'quoteStatus',
+          'review',
+          'threadStatus',
+          'visits',
+        ].sort(),
+      );
     }
     const a = o.pros.find((p: { quoteId: string }) => p.quoteId === mine.quotes[0]!.quoteId);
     expect(a.conversation.missingInfoRequests[0]).toMatchObject({ status: 'open', questions: ['Length of the boat?', 'Hull material?'] });
@@ -64,8 +81,17 @@ describe('reads', () => {
     expect(s.body.data).toMatchObject({ opportunityId: mine.opportunityId, status: 'needs_owner_info' });
     expect(s.body.data.pros).toHaveLength(2);
     const v = await read(`/${mine.opportunityId}/visit-options`);
-    expect(v.body.data).toEqual({ opportunityId: mine.opportunityId, visits: [expect.objectContaining({
-      visitId, quoteId: mine.quotes[0]!.quoteId, options: [future(10), future(11)], status: 'proposed' })] });
+    expect(v.body.data).toEqual({
+      opportunityId: mine.opportunityId,
+      visits: [
+        expect.objectContaining({
+          visitId,
+          quoteId: mine.quotes[0]!.quoteId,
+          options: [future(10), future(11)],
+          status: 'proposed',
+        }),
+      ],
+    });
   });
 
   test('the token may be a Bearer that is not an API key', async () => {
@@ -89,17 +115,23 @@ describe('token rules', () => {
     expect(r.status).toBe(400);
     expect(r.body.details).toContain('x-service-owner-access-token');
     const w = await svc.get(`${OWNER}/${mine.opportunityId}/messages?token=${mine.token}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ quoteId: mine.quotes[0]!.quoteId, content: 'hi' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ quoteId: mine.quotes[0]!.quoteId, content: 'hi' }),
     });
     expect(w.status).toBe(400);
   });
 
   test('90 days after completion the token expires (401)', async () => {
     const done = await makeOpportunity(svc, 1, 4);
-    await svc.db.pool.query(`update app_public.opportunities set completed_at = now() - interval '91 days' where id = $1`, [done.opportunityId]);
+    await svc.db.pool.query(`update app_public.opportunities set completed_at = now() - interval '91 days' where id = $1`, [
+      done.opportunityId,
+    ]);
     const r = await svc.get(`${OWNER}/${done.opportunityId}`, { headers: { 'x-service-owner-access-token': done.token } });
     expect([r.status, r.body.error]).toEqual([401, 'Owner access has expired']);
-    await svc.db.pool.query(`update app_public.opportunities set completed_at = now() - interval '89 days' where id = $1`, [done.opportunityId]);
+    await svc.db.pool.query(`update app_public.opportunities set completed_at = now() - interval '89 days' where id = $1`, [
+      done.opportunityId,
+    ]);
     expect((await svc.get(`${OWNER}/${done.opportunityId}`, { headers: { 'x-service-owner-access-token': done.token } })).status).toBe(200);
   });
 });
@@ -112,9 +144,14 @@ describe('object-level authorization: anything of another Opportunity is 404', (
 
   test('every write with a token of another Opportunity', async () => {
     const q = mine.quotes[0]!.quoteId;
-    for (const [path, body] of [['messages', { quoteId: q, content: 'x' }], ['missing-info', { quoteId: q, answers: ['x'] }],
-      ['select-visit-time', { quoteId: q, visitId, selectedTime: future(10) }], ['accept-estimate', { estimateId }],
-      ['mark-complete', { quoteId: q }], ['review', { quoteId: q, rating: 5, review: 'Great' }]] as const) {
+    for (const [path, body] of [
+      ['messages', { quoteId: q, content: 'x' }],
+      ['missing-info', { quoteId: q, answers: ['x'] }],
+      ['select-visit-time', { quoteId: q, visitId, selectedTime: future(10) }],
+      ['accept-estimate', { estimateId }],
+      ['mark-complete', { quoteId: q }],
+      ['review', { quoteId: q, rating: 5, review: 'Great' }],
+    ] as const) {
       const r = await write(path, { ...body, ownerAccessToken: other.token, confirm: true });
       expect([path, r.status]).toEqual([path, 404]);
     }
@@ -123,11 +160,16 @@ describe('object-level authorization: anything of another Opportunity is 404', (
   test("ids of another Opportunity's quotes, estimates and visits", async () => {
     const oq = other.quotes[0]!.quoteId;
     const q = mine.quotes[0]!.quoteId;
-    for (const [path, body] of [['messages', { quoteId: oq, content: 'x' }], ['missing-info', { quoteId: oq, answers: ['x'] }],
+    for (const [path, body] of [
+      ['messages', { quoteId: oq, content: 'x' }],
+      ['missing-info', { quoteId: oq, answers: ['x'] }],
       ['select-visit-time', { quoteId: oq, visitId: otherVisitId, selectedTime: future(12) }],
       ['select-visit-time', { quoteId: q, visitId: otherVisitId, selectedTime: future(12) }],
-      ['accept-estimate', { estimateId: otherEstimateId }], ['mark-complete', { quoteId: oq }],
-      ['review', { quoteId: oq, rating: 5, review: 'Great' }], ['messages', { quoteId: 'not-an-id', content: 'x' }]] as const) {
+      ['accept-estimate', { estimateId: otherEstimateId }],
+      ['mark-complete', { quoteId: oq }],
+      ['review', { quoteId: oq, rating: 5, review: 'Great' }],
+      ['messages', { quoteId: 'not-an-id', content: 'x' }],
+    ] as const) {
       const r = await write(path, { ...body, confirm: true });
       expect([path, r.status]).toEqual([path, 404]);
     }
@@ -135,25 +177,39 @@ describe('object-level authorization: anything of another Opportunity is 404', (
 });
 
 describe('confirm gating', () => {
-  const snapshot = async () => (await svc.db.pool.query(`select md5(string_agg(t, '|' order by t)) as h from (
+  const snapshot = async () =>
+    (
+      await svc.db.pool.query(`select md5(string_agg(t, '|' order by t)) as h from (
       select 'm' || x::text as t from app_public.quote_messages x union all select 'i' || x::text from app_public.info_requests x
       union all select 'v' || x::text from app_public.visits x union all select 'e' || x::text from app_public.estimates x
       union all select 'q' || x::text from app_public.quotes x union all select 'o' || x::text from app_public.opportunities x
-      union all select 'r' || x::text from app_public.reviews x union all select 'ev' || x::text from app_public.request_events x) s`)).rows[0].h;
+      union all select 'r' || x::text from app_public.reviews x union all select 'ev' || x::text from app_public.request_events x) s`)
+    ).rows[0].h;
 
   test('each write without confirm: true is a 202 that says what it would do, and writes nothing', async () => {
     const q = mine.quotes[0]!.quoteId;
     const before = await snapshot();
     const cases: Array<[string, Record<string, unknown>, string, Record<string, unknown>]> = [
       ['messages', { quoteId: q, content: 'When can you start?' }, 'send_message', { quoteId: q, content: 'When can you start?' }],
-      ['missing-info', { quoteId: q, answers: ['38 ft', 'Fiberglass'], confirm: false }, 'answer_missing_info', { answers: ['38 ft', 'Fiberglass'] }],
+      [
+        'missing-info',
+        { quoteId: q, answers: ['38 ft', 'Fiberglass'], confirm: false },
+        'answer_missing_info',
+        { answers: ['38 ft', 'Fiberglass'] },
+      ],
       ['select-visit-time', { quoteId: q, visitId, selectedTime: future(11) }, 'select_visit_time', { visitId, selectedTime: future(11) }],
       ['accept-estimate', { estimateId }, 'accept_estimate', { estimateId, amount: 1850.5, currency: 'USD' }],
     ];
     for (const [path, body, action, detail] of cases) {
       const r = await write(path, body);
       expect([path, r.status]).toEqual([path, 202]);
-      expect(r.body).toEqual({ success: true, confirmationRequired: true, writesPerformed: false, action, detail: expect.objectContaining(detail) });
+      expect(r.body).toEqual({
+        success: true,
+        confirmationRequired: true,
+        writesPerformed: false,
+        action,
+        detail: expect.objectContaining(detail),
+      });
       expect(r.body.detail.contractorName ?? r.body.detail.contractorName).toBe(mine.quotes[0]!.contractorName);
     }
     expect(await snapshot()).toBe(before);
@@ -161,7 +217,9 @@ describe('confirm gating', () => {
 
   test('a preview still validates and authorizes (400, 401, 404)', async () => {
     expect((await write('messages', { quoteId: mine.quotes[0]!.quoteId, content: '' })).status).toBe(400);
-    expect((await write('messages', { quoteId: mine.quotes[0]!.quoteId, content: 'x', ownerAccessToken: 'f'.repeat(64) })).status).toBe(401);
+    expect((await write('messages', { quoteId: mine.quotes[0]!.quoteId, content: 'x', ownerAccessToken: 'f'.repeat(64) })).status).toBe(
+      401,
+    );
     expect((await write('messages', { quoteId: other.quotes[0]!.quoteId, content: 'x' })).status).toBe(404);
     expect((await write('messages', { quoteId: mine.quotes[0]!.quoteId, content: 'x', confirm: 'yes' })).status).toBe(400);
   });
@@ -184,9 +242,18 @@ describe('limits at their edges', () => {
     ['review text of 2 characters', 'review', () => ({ quoteId: q(), rating: 5, review: 'ok' }), 400],
     ['review text of 2001 characters', 'review', () => ({ quoteId: q(), rating: 5, review: 'x'.repeat(2001) }), 400],
     ['a visit time not offered', 'select-visit-time', () => ({ quoteId: mine.quotes[0]!.quoteId, visitId, selectedTime: future(12) }), 400],
-    ['a visit time without a zone', 'select-visit-time', () => ({ quoteId: mine.quotes[0]!.quoteId, visitId, selectedTime: '2030-01-10T15:00:00' }), 400],
-    ['an offered time in another ISO spelling', 'select-visit-time',
-      () => ({ quoteId: mine.quotes[0]!.quoteId, visitId, selectedTime: '2030-01-10T10:00:00-05:00' }), 202],
+    [
+      'a visit time without a zone',
+      'select-visit-time',
+      () => ({ quoteId: mine.quotes[0]!.quoteId, visitId, selectedTime: '2030-01-10T15:00:00' }),
+      400,
+    ],
+    [
+      'an offered time in another ISO spelling',
+      'select-visit-time',
+      () => ({ quoteId: mine.quotes[0]!.quoteId, visitId, selectedTime: '2030-01-10T10:00:00-05:00' }),
+      202,
+    ],
   ])('%s', async (_name, path, body, status) => {
     const r = await write(path, body());
     expect([r.status, r.body.error]).toEqual([status, status === 202 ? undefined : expect.any(String)]);

@@ -10,7 +10,9 @@ afterAll(() => svc.stop());
 
 describe('profiles', () => {
   test('by slug and by id: every Variant B field plus latitude, longitude, website, in both envelopes', async () => {
-    const { rows: [c] } = await svc.db.pool.query(`select id, slug from app_public.contractors
+    const {
+      rows: [c],
+    } = await svc.db.pool.query(`select id, slug from app_public.contractors
       where is_active and review_count > 0 and jsonb_array_length(photos) > 0 and jsonb_array_length(videos) > 0
       order by id limit 1`);
     const bySlug = await svc.get(`/api/v1/public/contractors/${c.slug}`);
@@ -21,8 +23,13 @@ describe('profiles', () => {
     expect(success).toBe(true);
     expect(variantA).toEqual(data);
     expectContractorProfile(data);
-    expect(data.reviews[0]).toEqual({ id: expect.any(String), rating: expect.any(Number), review: expect.any(String),
-      authorName: expect.any(String), createdAt: expect.any(String) });
+    expect(data.reviews[0]).toEqual({
+      id: expect.any(String),
+      rating: expect.any(Number),
+      review: expect.any(String),
+      authorName: expect.any(String),
+      createdAt: expect.any(String),
+    });
     expect(data.photos[0]).toHaveProperty('url');
     expect(data.videos[0]).toHaveProperty('url');
   });
@@ -38,7 +45,9 @@ describe('profiles', () => {
   });
 
   test('an inactive contractor is not found', async () => {
-    const { rows: [c] } = await svc.db.pool.query('select id, slug from app_public.contractors where not is_active limit 1');
+    const {
+      rows: [c],
+    } = await svc.db.pool.query('select id, slug from app_public.contractors where not is_active limit 1');
     expect((await svc.get(`/api/v1/public/contractors/${c.slug}`)).status).toBe(404);
     expect((await svc.get(`/api/v1/public/contractors/by-id/${c.id}`)).status).toBe(404);
   });
@@ -67,8 +76,11 @@ describe.each([
   ['blog', 'blog', 'posts'],
 ])('/api/v1/public/%s', (path, kind, field) => {
   test('default limit 25, newest first, cursor paging through every published post once; drafts hidden', async () => {
-    const { rows } = await svc.db.pool.query(`select id from app_public.posts
-      where kind = $1 and status = 'published' and published_at <= now() order by published_at desc, id desc`, [kind]);
+    const { rows } = await svc.db.pool.query(
+      `select id from app_public.posts
+      where kind = $1 and status = 'published' and published_at <= now() order by published_at desc, id desc`,
+      [kind],
+    );
     const first = await svc.get(`/api/v1/public/${path}`);
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual([field, 'nextCursor'].sort());
@@ -78,8 +90,14 @@ describe.each([
     do {
       const r = await svc.get(`/api/v1/public/${path}?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
       for (const p of r.body[field]) {
-        expect(p).toEqual({ id: expect.any(String), slug: expect.any(String), title: expect.any(String),
-          excerpt: p.excerpt === null ? null : expect.any(String), publishedAt: expect.any(String), url: expect.any(String) });
+        expect(p).toEqual({
+          id: expect.any(String),
+          slug: expect.any(String),
+          title: expect.any(String),
+          excerpt: p.excerpt === null ? null : expect.any(String),
+          publishedAt: expect.any(String),
+          url: expect.any(String),
+        });
       }
       seen.push(...r.body[field].map((p: { id: string }) => p.id));
       cursor = r.body.nextCursor;

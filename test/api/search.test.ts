@@ -18,8 +18,11 @@ async function sqlIds(where: string, args: unknown[] = []): Promise<string[]> {
 
 /** The same matches in the search's order: best public rating first, ties by id descending. */
 async function sqlOrdered(where: string, args: unknown[] = []): Promise<string[]> {
-  const { rows } = await svc.db.pool.query(`select id from app_public.contractors c where c.is_active and ${where}
-    order by coalesce(c.public_rating, 0) desc, c.id desc`, args);
+  const { rows } = await svc.db.pool.query(
+    `select id from app_public.contractors c where c.is_active and ${where}
+    order by coalesce(c.public_rating, 0) desc, c.id desc`,
+    args,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -58,8 +61,9 @@ describe('both variants in one body', () => {
 
 describe('filters', () => {
   test('q matches name, services, marina, description and location, best rated first', async () => {
-    const { rows: [c] } = await svc.db.pool.query(
-      `select name from app_public.contractors where is_active and marina is not null order by id limit 1`);
+    const {
+      rows: [c],
+    } = await svc.db.pool.query(`select name from app_public.contractors where is_active and marina is not null order by id limit 1`);
     const r = await search(`q=${encodeURIComponent(c.name)}&limit=100`);
     expect(r.body.contractors.map((x: { name: string }) => x.name)).toContain(c.name);
 
@@ -73,7 +77,17 @@ describe('filters', () => {
   // Words common enough that the best-rated rows of the state hold 61 matches (the first step
   // answers), and rare ones (the text index answers): the same order either way.
   // With or and -, q has no signature: every row of the first step is a candidate.
-  test.each(['marine', 'diesel', 'watermaker', 'boat transport', 'xyzzy', '"bottom paint"', 'shrink-wrap', 'diesel or outboard', 'marine -electronics'])('q=%s&state=FL gives the exact order and count', async (q) => {
+  test.each([
+    'marine',
+    'diesel',
+    'watermaker',
+    'boat transport',
+    'xyzzy',
+    '"bottom paint"',
+    'shrink-wrap',
+    'diesel or outboard',
+    'marine -electronics',
+  ])('q=%s&state=FL gives the exact order and count', async (q) => {
     const r = await search(`q=${encodeURIComponent(q)}&state=FL&limit=20`);
     const expected = await sqlOrdered(`c.state = 'FL' and c.search @@ websearch_to_tsquery('english', $1)`, [q]);
     expect(ids(r.body.contractors)).toEqual(expected.slice(0, 20));
@@ -81,20 +95,25 @@ describe('filters', () => {
   });
 
   test('q over marina and location text', async () => {
-    const { rows: [c] } = await svc.db.pool.query(
-      `select marina from app_public.contractors where is_active and marina is not null order by id limit 1`);
+    const {
+      rows: [c],
+    } = await svc.db.pool.query(`select marina from app_public.contractors where is_active and marina is not null order by id limit 1`);
     const r = await search(`q=${encodeURIComponent(`"${c.marina}"`)}&limit=100`);
     expect(r.body.data.pagination.total).toBeGreaterThan(0);
-    const { rows } = await svc.db.pool.query(
-      `select count(*)::int as n from app_public.contractors where is_active and marina = $1`, [c.marina]);
+    const { rows } = await svc.db.pool.query(`select count(*)::int as n from app_public.contractors where is_active and marina = $1`, [
+      c.marina,
+    ]);
     expect(r.body.data.pagination.total).toBeGreaterThanOrEqual(rows[0].n);
   });
 
   test('specialty filters by slug; specialtySlug is the same filter', async () => {
     const slug = await topSpecialty();
     const r = await search(`specialty=${slug}&limit=100`);
-    const expected = await sqlOrdered(`exists (select 1 from app_public.contractor_specialties cs join app_public.specialties s
-      on s.id = cs.specialty_id where cs.contractor_id = c.id and s.slug = $1)`, [slug]);
+    const expected = await sqlOrdered(
+      `exists (select 1 from app_public.contractor_specialties cs join app_public.specialties s
+      on s.id = cs.specialty_id where cs.contractor_id = c.id and s.slug = $1)`,
+      [slug],
+    );
     expect(r.body.data.pagination).toMatchObject(counted(expected.length, 100));
     expect(ids(r.body.contractors)).toEqual(expected.slice(0, 100));
     for (const c of r.body.contractors) expect(c.specialties).toContain(slug);
@@ -103,8 +122,9 @@ describe('filters', () => {
   });
 
   test('city is a case-insensitive partial match', async () => {
-    const { rows: [c] } = await svc.db.pool.query(
-      `select city from app_public.contractors where is_active and length(city) > 6 order by id limit 1`);
+    const {
+      rows: [c],
+    } = await svc.db.pool.query(`select city from app_public.contractors where is_active and length(city) > 6 order by id limit 1`);
     const part = c.city.slice(1, 5).toUpperCase();
     const r = await search(`city=${encodeURIComponent(part)}&limit=100`);
     const expected = await sqlOrdered(`c.city ilike $1`, [`%${part}%`]);
@@ -123,9 +143,12 @@ describe('filters', () => {
   test('filters combine', async () => {
     const slug = await topSpecialty();
     const r = await search(`specialty=${slug}&state=FL&q=marine&limit=100`);
-    const expected = await sqlOrdered(`c.state = 'FL' and c.search @@ websearch_to_tsquery('english', 'marine') and exists (
+    const expected = await sqlOrdered(
+      `c.state = 'FL' and c.search @@ websearch_to_tsquery('english', 'marine') and exists (
       select 1 from app_public.contractor_specialties cs join app_public.specialties s on s.id = cs.specialty_id
-       where cs.contractor_id = c.id and s.slug = $1)`, [slug]);
+       where cs.contractor_id = c.id and s.slug = $1)`,
+      [slug],
+    );
     expect(r.body.data.pagination).toMatchObject(counted(expected.length, 100));
     expect(ids(r.body.contractors)).toEqual(expected.slice(0, 100));
   });
@@ -140,8 +163,11 @@ describe('filters', () => {
 describe('paging', () => {
   test('walking every nextCursor returns each match once, in a stable order, despite inserts', async () => {
     const slug = await topSpecialty();
-    const before = await sqlIds(`exists (select 1 from app_public.contractor_specialties cs join app_public.specialties s
-      on s.id = cs.specialty_id where cs.contractor_id = c.id and s.slug = $1)`, [slug]);
+    const before = await sqlIds(
+      `exists (select 1 from app_public.contractor_specialties cs join app_public.specialties s
+      on s.id = cs.specialty_id where cs.contractor_id = c.id and s.slug = $1)`,
+      [slug],
+    );
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -154,13 +180,23 @@ describe('paging', () => {
       expect(r.body.data.pagination.page).toBe(pages);
       if (pages === 2 || pages === 5) {
         // New contractors that sort first, last and in between must not disturb the walk.
-        for (const [n, rating] of [[1, null], [2, 5.0], [3, 3.0]] as const) {
-          const { rows: [c] } = await svc.db.pool.query(
+        for (const [n, rating] of [
+          [1, null],
+          [2, 5.0],
+          [3, 3.0],
+        ] as const) {
+          const {
+            rows: [c],
+          } = await svc.db.pool.query(
             `insert into app_public.contractors (slug, name, google_rating, google_review_count, state)
              values ($1, 'Inserted During Walk', $2::numeric, $3, 'FL') returning id`,
-            [`inserted-${pages}-${n}`, rating, rating === null ? 0 : 10]);
-          await svc.db.pool.query(`insert into app_public.contractor_specialties (contractor_id, specialty_id)
-            select $1, id from app_public.specialties where slug = $2`, [c.id, slug]);
+            [`inserted-${pages}-${n}`, rating, rating === null ? 0 : 10],
+          );
+          await svc.db.pool.query(
+            `insert into app_public.contractor_specialties (contractor_id, specialty_id)
+            select $1, id from app_public.specialties where slug = $2`,
+            [c.id, slug],
+          );
         }
       }
     } while (cursor);
@@ -191,7 +227,9 @@ describe('paging', () => {
   });
 
   test('totalPages counts the pages there are, up to 3', async () => {
-    const { rows: [c] } = await svc.db.pool.query(`select state, count(*)::int as n from app_public.contractors
+    const {
+      rows: [c],
+    } = await svc.db.pool.query(`select state, count(*)::int as n from app_public.contractors
       where is_active group by state having count(*) between 2 and 39 order by n limit 1`);
     const r = await search(`state=${c.state}&page=1&limit=20`);
     expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: c.n, totalExact: true, totalPages: Math.ceil(c.n / 20) });

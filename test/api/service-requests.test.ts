@@ -17,18 +17,30 @@ test('201 with the draft: status, requestId, source, verification, selectedPros;
   const pros = await demoPros(svc, 2);
   const r = await create(requestBody(specialty, pros));
   expect(r.status).toBe(201);
-  expect(r.body).toEqual({ success: true, data: {
-    status: 'owner_verification_required', requestId: expect.any(String), source: 'demand-side-search-mcp',
-    verification: { channel: 'email', sentTo: expect.stringMatching(/^o\*\*\*@example\.com$/), delivery: 'queued', expiresAt: expect.any(String) },
-    selectedPros: pros.map((p) => ({ id: p.id, slug: p.slug, name: p.name })),
-  } });
-  const { rows } = await svc.db.pool.query(`select
+  expect(r.body).toEqual({
+    success: true,
+    data: {
+      status: 'owner_verification_required',
+      requestId: expect.any(String),
+      source: 'demand-side-search-mcp',
+      verification: {
+        channel: 'email',
+        sentTo: expect.stringMatching(/^o\*\*\*@example\.com$/),
+        delivery: 'queued',
+        expiresAt: expect.any(String),
+      },
+      selectedPros: pros.map((p) => ({ id: p.id, slug: p.slug, name: p.name })),
+    },
+  });
+  const { rows } = await svc.db.pool.query(
+    `select
       (select count(*)::int from app_public.opportunities) as opportunities,
       (select count(*)::int from app_public.quotes) as quotes,
       (select source from app_public.service_requests where id = $1) as source,
       (select array_agg(kind) from app_public.request_events where request_id = $1) as events,
       (select count(*)::int from graphile_worker.jobs where task_identifier = 'service_requests__send_verification') as jobs`,
-  [r.body.data.requestId]);
+    [r.body.data.requestId],
+  );
   expect(rows[0]).toEqual({ opportunities: 0, quotes: 0, source: 'demand-side-search-mcp', events: ['draft_created'], jobs: 1 });
 });
 
@@ -72,8 +84,14 @@ test('an unknown or inactive contractor is a 404 naming the slug', async () => {
   const pros = await demoPros(svc, 1);
   const unknown = await create(requestBody(specialty, [...pros, { slug: 'no-such-pro' }]));
   expect(unknown.status).toBe(404);
-  expect(unknown.body).toEqual({ success: false, error: 'Contractor not found: no-such-pro', details: 'contractorSlugs[1]: no active contractor has this slug' });
-  const { rows: [inactive] } = await svc.db.pool.query('select slug from app_public.contractors where not is_active limit 1');
+  expect(unknown.body).toEqual({
+    success: false,
+    error: 'Contractor not found: no-such-pro',
+    details: 'contractorSlugs[1]: no active contractor has this slug',
+  });
+  const {
+    rows: [inactive],
+  } = await svc.db.pool.query('select slug from app_public.contractors where not is_active limit 1');
   expect((await create(requestBody(specialty, [inactive]))).status).toBe(404);
 });
 
@@ -83,8 +101,11 @@ describe('clientRequestId', () => {
     const [a, b] = await Promise.all([create(body), create(body)]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.body.data.requestId).toBe(a.body.data.requestId);
-    const { rows } = await svc.db.pool.query(`select count(*)::int as n from graphile_worker._private_jobs
-      where payload->>'requestId' = $1`, [a.body.data.requestId]);
+    const { rows } = await svc.db.pool.query(
+      `select count(*)::int as n from graphile_worker._private_jobs
+      where payload->>'requestId' = $1`,
+      [a.body.data.requestId],
+    );
     expect(rows[0].n).toBe(1);
   });
 
@@ -146,7 +167,7 @@ describe('confirm: input errors', () => {
   });
 });
 
-test('the confirm page: 307 to the owners\' help page without a token', async () => {
+test("the confirm page: 307 to the owners' help page without a token", async () => {
   const r = await svc.get(`${REQUESTS}/00000000-0000-4000-8000-000000000000/confirm`, { redirect: 'manual' });
   expect(r.status).toBe(307);
   expect(r.headers.get('location')).toBe('/developers/owners');

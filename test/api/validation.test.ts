@@ -61,9 +61,16 @@ test.each([
 });
 
 test('every limit at its edge is accepted', async () => {
-  for (const path of [`${SEARCH}?limit=1`, `${SEARCH}?limit=100`, `${SEARCH}?page=3&limit=20`,
-    `${GEO}?lat=90&lng=180&radiusMiles=1`, `${GEO}?lat=-90&lng=-180&radiusMiles=250&limit=100`,
-    `${GEO}?lat=26&lng=-80&radius=250&limit=500`, '/api/v1/public/articles?limit=100', '/api/v1/public/blog?limit=1']) {
+  for (const path of [
+    `${SEARCH}?limit=1`,
+    `${SEARCH}?limit=100`,
+    `${SEARCH}?page=3&limit=20`,
+    `${GEO}?lat=90&lng=180&radiusMiles=1`,
+    `${GEO}?lat=-90&lng=-180&radiusMiles=250&limit=100`,
+    `${GEO}?lat=26&lng=-80&radius=250&limit=500`,
+    '/api/v1/public/articles?limit=100',
+    '/api/v1/public/blog?limit=1',
+  ]) {
     const r = await svc.get(path);
     expect([path, r.status]).toEqual([path, 200]);
   }

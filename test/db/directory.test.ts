@@ -9,26 +9,29 @@ let specialty: { id: string; slug: string };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  ({ rows: [active] } = await db.pool.query(
-    `select id, slug from app_public.contractors where is_active and review_count > 0 order by id limit 1`) as any);
-  ({ rows: [inactive] } = await db.pool.query(
-    `select id, slug from app_public.contractors where not is_active order by id limit 1`) as any);
-  ({ rows: [specialty] } = await db.pool.query(
-    `select id, slug from app_public.specialties order by contractor_count desc limit 1`) as any);
+  ({
+    rows: [active],
+  } = (await db.pool.query(`select id, slug from app_public.contractors where is_active and review_count > 0 order by id limit 1`)) as any);
+  ({
+    rows: [inactive],
+  } = (await db.pool.query(`select id, slug from app_public.contractors where not is_active order by id limit 1`)) as any);
+  ({
+    rows: [specialty],
+  } = (await db.pool.query(`select id, slug from app_public.specialties order by contractor_count desc limit 1`)) as any);
 });
 afterAll(() => db.drop());
 
-const call = async (client: Queryable, sql: string, args: unknown[] = []) =>
-  (await client.query(`select ${sql} as r`, args)).rows[0].r;
+const call = async (client: Queryable, sql: string, args: unknown[] = []) => (await client.query(`select ${sql} as r`, args)).rows[0].r;
 // The searches return one row (items, total, next) rather than one JSON value.
-const callRow = async (client: Queryable, sql: string, args: unknown[] = []) =>
-  (await client.query(`select * from ${sql}`, args)).rows[0];
+const callRow = async (client: Queryable, sql: string, args: unknown[] = []) => (await client.query(`select * from ${sql}`, args)).rows[0];
 
 describe('row-level security: anonymous', () => {
   test('sees active contractors only', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
       const { rows } = await c.query('select count(*)::int as n, bool_and(is_active) as all_active from app_public.contractors');
-      const { rows: [total] } = await db.pool.query('select count(*) filter (where is_active)::int as n from app_public.contractors');
+      const {
+        rows: [total],
+      } = await db.pool.query('select count(*) filter (where is_active)::int as n from app_public.contractors');
       expect(rows[0]).toEqual({ n: total.n, all_active: true });
     });
   });
@@ -38,12 +41,16 @@ describe('row-level security: anonymous', () => {
       const { rows } = await c.query(`select count(*)::int as n from app_public.posts where status <> 'published' or published_at > now()`);
       expect(rows[0].n).toBe(0);
     });
-    const { rows } = await db.pool.query(`select count(*)::int as n from app_public.posts where status <> 'published' or published_at > now()`);
+    const { rows } = await db.pool.query(
+      `select count(*)::int as n from app_public.posts where status <> 'published' or published_at > now()`,
+    );
     expect(rows[0].n).toBeGreaterThan(0);
   });
 
   test('sees published reviews only', async () => {
-    await db.pool.query(`update app_public.reviews set is_published = false where id = (select id from app_public.reviews order by id limit 1)`);
+    await db.pool.query(
+      `update app_public.reviews set is_published = false where id = (select id from app_public.reviews order by id limit 1)`,
+    );
     await asRole(db, 'marine_anonymous', async (c) => {
       const { rows } = await c.query('select count(*)::int as n from app_public.reviews where not is_published');
       expect(rows[0].n).toBe(0);
@@ -116,31 +123,50 @@ describe('app_hidden.search_contractors', () => {
 
   test('a query of stop words only matches nothing', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await callRow(c, `app_hidden.search_contractors('the and of', null, null, null, 5)`))
-        .toEqual({ contractors: [], total: 0, total_exact: true, next: null });
+      expect(await callRow(c, `app_hidden.search_contractors('the and of', null, null, null, 5)`)).toEqual({
+        contractors: [],
+        total: 0,
+        total_exact: true,
+        next: null,
+      });
     });
   });
 
   test('total is exact up to 60 matches or the end of the page, and says so', async () => {
-    const { rows: [{ n }] } = await db.pool.query(`select count(*)::int as n from app_public.contractors c where c.is_active
-      and exists (select 1 from app_public.contractor_specialties cs where cs.contractor_id = c.id and cs.specialty_id = $1)`, [specialty.id]);
+    const {
+      rows: [{ n }],
+    } = await db.pool.query(
+      `select count(*)::int as n from app_public.contractors c where c.is_active
+      and exists (select 1 from app_public.contractor_specialties cs where cs.contractor_id = c.id and cs.specialty_id = $1)`,
+      [specialty.id],
+    );
     expect(n).toBeGreaterThan(100);
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await callRow(c, 'app_hidden.search_contractors(null, $1, null, null, 20)', [specialty.slug]))
-        .toMatchObject({ total: 60, total_exact: false });
-      expect(await callRow(c, 'app_hidden.search_contractors(null, $1, null, null, 100)', [specialty.slug]))
-        .toMatchObject({ total: 100, total_exact: false });
-      const { rows: [small] } = await c.query(`select state, count(*)::int as n from app_public.contractors
+      expect(await callRow(c, 'app_hidden.search_contractors(null, $1, null, null, 20)', [specialty.slug])).toMatchObject({
+        total: 60,
+        total_exact: false,
+      });
+      expect(await callRow(c, 'app_hidden.search_contractors(null, $1, null, null, 100)', [specialty.slug])).toMatchObject({
+        total: 100,
+        total_exact: false,
+      });
+      const {
+        rows: [small],
+      } = await c.query(`select state, count(*)::int as n from app_public.contractors
         where is_active group by state having count(*) between 2 and 59 order by n desc limit 1`);
-      expect(await callRow(c, 'app_hidden.search_contractors(null, null, null, $1, 5)', [small.state]))
-        .toMatchObject({ total: small.n, total_exact: true });
+      expect(await callRow(c, 'app_hidden.search_contractors(null, null, null, $1, 5)', [small.state])).toMatchObject({
+        total: small.n,
+        total_exact: true,
+      });
     });
   });
 
   // The first step of a text search skips rows whose signature lacks a bit of q's; a lexeme
   // missing from its row's signature would hide a match.
-  test('every lexeme of every document is in its row\'s signature', async () => {
-    const { rows: [r] } = await db.pool.query(`select count(*)::int as lexemes,
+  test("every lexeme of every document is in its row's signature", async () => {
+    const {
+      rows: [r],
+    } = await db.pool.query(`select count(*)::int as lexemes,
         count(*) filter (where c.search_signature & app_hidden.lexeme_signature(array[l]) <> app_hidden.lexeme_signature(array[l]))::int as missing
       from app_public.contractors c, unnest(tsvector_to_array(c.search)) as l`);
     expect(r.lexemes).toBeGreaterThan(10000);
@@ -148,7 +174,9 @@ describe('app_hidden.search_contractors', () => {
   });
 
   test('the query signature holds every word that AND and phrases need, nothing with OR or NOT', async () => {
-    const { rows: [r] } = await db.pool.query(`select
+    const {
+      rows: [r],
+    } = await db.pool.query(`select
         app_hidden.query_signature(websearch_to_tsquery('english', 'Bottom painting')) = app_hidden.lexeme_signature('{bottom,paint}') as plain,
         app_hidden.query_signature(websearch_to_tsquery('english', '"bottom paint"')) = app_hidden.lexeme_signature('{bottom,paint}') as quoted,
         app_hidden.query_signature(websearch_to_tsquery('english', 'shrink-wrap service')) = app_hidden.lexeme_signature('{shrink-wrap,shrink,wrap,servic}') as compound,
@@ -163,8 +191,13 @@ describe('app_hidden.search_contractors', () => {
       const before = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 5)`);
       expect(before.total).toBe(0);
       await c.query(`update app_public.contractors set about = about || ' A quixotic crew.' where id = $1`, [active.id]);
-      const { rows: [s] } = await c.query(`select search_signature & app_hidden.query_signature(websearch_to_tsquery('english', 'quixotic'))
-        = app_hidden.query_signature(websearch_to_tsquery('english', 'quixotic')) as has from app_public.contractors where id = $1`, [active.id]);
+      const {
+        rows: [s],
+      } = await c.query(
+        `select search_signature & app_hidden.query_signature(websearch_to_tsquery('english', 'quixotic'))
+        = app_hidden.query_signature(websearch_to_tsquery('english', 'quixotic')) as has from app_public.contractors where id = $1`,
+        [active.id],
+      );
       expect(s.has).toBe(true);
       const after = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 5)`);
       expect(after.contractors.map((x: { id: string }) => x.id)).toEqual([active.id]);
@@ -181,7 +214,9 @@ describe('app_hidden.search_contractors', () => {
 
 describe('app_hidden.geo_search_point and geo_search_box', () => {
   test('point: nearest first, within the radius', async () => {
-    const { rows: [p] } = await db.pool.query('select latitude, longitude from app_public.contractors where id = $1', [active.id]);
+    const {
+      rows: [p],
+    } = await db.pool.query('select latitude, longitude from app_public.contractors where id = $1', [active.id]);
     await asRole(db, 'marine_anonymous', async (c) => {
       const r = await callRow(c, 'app_hidden.geo_search_point($1, $2, 25, null, null, 10)', [p.latitude, p.longitude]);
       expect(r.contractors[0].id).toBe(active.id);
@@ -223,12 +258,17 @@ describe('app_hidden.geo_search_point and geo_search_box', () => {
     let [minLat, maxLat, minLng, maxLng] = given as number[];
     if (minLat === 0) {
       // A box whose edges pass exactly through one contractor's position.
-      const { rows: [p] } = await db.pool.query('select latitude, longitude from app_public.contractors where id = $1', [active.id]);
+      const {
+        rows: [p],
+      } = await db.pool.query('select latitude, longitude from app_public.contractors where id = $1', [active.id]);
       [minLat, maxLat, minLng, maxLng] = [p.latitude, p.latitude + 0.01, p.longitude - 0.01, p.longitude];
     }
-    const { rows } = await db.pool.query(`select id from app_public.contractors c
+    const { rows } = await db.pool.query(
+      `select id from app_public.contractors c
       where c.is_active and c.latitude between $1 and $2 and c.longitude between $3 and $4
-      order by coalesce(c.public_rating, 0) desc, c.id desc limit 30`, [minLat, maxLat, minLng, maxLng]);
+      order by coalesce(c.public_rating, 0) desc, c.id desc limit 30`,
+      [minLat, maxLat, minLng, maxLng],
+    );
     expect(rows.length).toBeGreaterThan(0);
     await asRole(db, 'marine_anonymous', async (c) => {
       const r = await callRow(c, 'app_hidden.geo_search_box($1, $2, $3, $4, null, null, 30)', [minLat, maxLat, minLng, maxLng]);
@@ -296,10 +336,13 @@ describe('derived counts', () => {
         select id from app_public.contractors order by id desc limit 5)`);
       await client.query(`delete from app_public.contractor_specialties where contractor_id in (
         select id from app_public.contractors order by slug limit 5)`);
-      await client.query(`insert into app_public.contractor_specialties (contractor_id, specialty_id)
+      await client.query(
+        `insert into app_public.contractor_specialties (contractor_id, specialty_id)
         select c.id, $1 from app_public.contractors c
          where not exists (select 1 from app_public.contractor_specialties x where x.contractor_id = c.id and x.specialty_id = $1)
-         order by c.name limit 7`, [specialty.id]);
+         order by c.name limit 7`,
+        [specialty.id],
+      );
       const { rows } = await client.query(liveCounts);
       for (const r of rows) expect(r.contractor_count).toBe(r.live);
     } finally {
@@ -338,12 +381,19 @@ describe('derived counts', () => {
     try {
       await client.query('begin');
       await client.query('delete from app_public.reviews where contractor_id = $1', [active.id]);
-      await client.query(`insert into app_public.reviews (contractor_id, rating, body, author_name)
-        values ($1, 5, 'Great work', 'Ann B.'), ($1, 2, 'Late again', 'Bo C.')`, [active.id]);
-      const { rows: [c] } = await client.query('select rating::float8, review_count from app_public.contractors where id = $1', [active.id]);
+      await client.query(
+        `insert into app_public.reviews (contractor_id, rating, body, author_name)
+        values ($1, 5, 'Great work', 'Ann B.'), ($1, 2, 'Late again', 'Bo C.')`,
+        [active.id],
+      );
+      const {
+        rows: [c],
+      } = await client.query('select rating::float8, review_count from app_public.contractors where id = $1', [active.id]);
       expect(c).toEqual({ rating: 3.5, review_count: 2 });
       await client.query('delete from app_public.reviews where contractor_id = $1', [active.id]);
-      const { rows: [d] } = await client.query('select rating, review_count from app_public.contractors where id = $1', [active.id]);
+      const {
+        rows: [d],
+      } = await client.query('select rating, review_count from app_public.contractors where id = $1', [active.id]);
       expect(d).toEqual({ rating: null, review_count: 0 });
     } finally {
       await client.query('rollback');

@@ -21,7 +21,9 @@ async function register(): Promise<{ userId: string; apiKey: string; keyId: stri
   const email = `agent${++n}@example.com`;
   const key = minted();
   const { rows } = await db.pool.query(
-    `select app_hidden.register_agent('Ada', 'Lovelace', $1, 'correct horse battery', null, $2, $3, $4) as r`, [email, ...key.args]);
+    `select app_hidden.register_agent('Ada', 'Lovelace', $1, 'correct horse battery', null, $2, $3, $4) as r`,
+    [email, ...key.args],
+  );
   const r = rows[0].r;
   return { userId: r.agent.id, apiKey: key.keyFor(r.key.tier), keyId: r.key.id, email };
 }
@@ -30,24 +32,37 @@ describe('register_agent', () => {
   test('creates an agent with a public key that is stored only as a digest', async () => {
     const a = await register();
     expect(a.apiKey).toMatch(/^svc_public_[0-9a-f]{40}$/);
-    const { rows } = await db.pool.query(`select u.is_agent, u.is_admin, k.tier, k.prefix, s.digest = extensions.digest($2, 'sha256') as digest_ok,
+    const { rows } = await db.pool.query(
+      `select u.is_agent, u.is_admin, k.tier, k.prefix, s.digest = extensions.digest($2, 'sha256') as digest_ok,
         us.password_hash <> 'correct horse battery' and us.password_hash = extensions.crypt('correct horse battery', us.password_hash) as hash_ok
       from app_public.users u join app_public.api_keys k on k.user_id = u.id
       join app_private.api_key_secrets s on s.key_id = k.id join app_private.user_secrets us on us.user_id = u.id
-      where u.id = $1`, [a.userId, a.apiKey]);
-    expect(rows).toEqual([{ is_agent: true, is_admin: false, tier: 'public', prefix: a.apiKey.slice(0, 19), digest_ok: true, hash_ok: true }]);
+      where u.id = $1`,
+      [a.userId, a.apiKey],
+    );
+    expect(rows).toEqual([
+      { is_agent: true, is_admin: false, tier: 'public', prefix: a.apiKey.slice(0, 19), digest_ok: true, hash_ok: true },
+    ]);
   });
 
   test('an e-mail taken in another letter case is CONFL', async () => {
     const a = await register();
-    expect(await sqlState(db.pool.query(
-      `select app_hidden.register_agent('B', 'C', $1, 'correct horse battery', null, $2, $3, $4)`, [a.email.toUpperCase(), ...minted().args]))).toBe('CONFL');
+    expect(
+      await sqlState(
+        db.pool.query(`select app_hidden.register_agent('B', 'C', $1, 'correct horse battery', null, $2, $3, $4)`, [
+          a.email.toUpperCase(),
+          ...minted().args,
+        ]),
+      ),
+    ).toBe('CONFL');
   });
 });
 
 describe('authenticate_api_key and admit_request', () => {
   test('an unknown key is CREDS', async () => {
-    expect(await sqlState(db.pool.query('select app_hidden.authenticate_api_key($1)', [sha256(`svc_public_${'0'.repeat(40)}`)]))).toBe('CREDS');
+    expect(await sqlState(db.pool.query('select app_hidden.authenticate_api_key($1)', [sha256(`svc_public_${'0'.repeat(40)}`)]))).toBe(
+      'CREDS',
+    );
   });
 
   test('a plain key is not a digest: CREDS', async () => {
@@ -67,9 +82,12 @@ describe('authenticate_api_key and admit_request', () => {
     const a = await register();
     await db.pool.query(`select app_private.set_admin($1, true)`, [a.email]);
     const key = minted();
-    const { rows: [k] } = await db.pool.query(`select app_private.mint_api_key($1, 'live', $2, $3, $4) as k`, [a.userId, ...key.args]);
+    const {
+      rows: [k],
+    } = await db.pool.query(`select app_private.mint_api_key($1, 'live', $2, $3, $4) as k`, [a.userId, ...key.args]);
     expect(k.k).toMatchObject({ tier: 'admin', prefix: expect.stringMatching(/^svc_live_[0-9a-f]{8}$/) });
-    const tier = async () => (await db.pool.query('select app_hidden.authenticate_api_key($1) as r', [sha256(key.keyFor('admin'))])).rows[0].r.tier;
+    const tier = async () =>
+      (await db.pool.query('select app_hidden.authenticate_api_key($1) as r', [sha256(key.keyFor('admin'))])).rows[0].r.tier;
     expect(await tier()).toBe('admin');
     await db.pool.query(`select app_private.set_admin($1, false)`, [a.email]);
     expect(await tier()).toBe('public');
@@ -83,18 +101,28 @@ describe('authenticate_api_key and admit_request', () => {
     expect((await admit(null, '10.0.0.1')).rate).toMatchObject({ allowed: true, remaining: 0 });
     expect((await admit(null, '10.0.0.2')).rate).toMatchObject({ allowed: true, remaining: 1 });
     const keyed = await admit(a.apiKey, '10.0.0.1');
-    expect(keyed).toMatchObject({ caller: { userId: a.userId, tier: 'public' }, rate: { allowed: true, limit: 3, remaining: 2 }, role: 'marine_agent' });
+    expect(keyed).toMatchObject({
+      caller: { userId: a.userId, tier: 'public' },
+      rate: { allowed: true, limit: 3, remaining: 2 },
+      role: 'marine_agent',
+    });
   });
 
   test('a spent quota is RATEL with the admission as detail, and is not counted', async () => {
     const admit = () => db.pool.query(`select app_hidden.admit_request(null, '10.0.1.1', 60, 1, 3, 4) as r`);
     await admit();
     for (let i = 0; i < 2; i++) {
-      const err = await admit().catch((e: { code: string; detail: string }) => e) as { code: string; detail: string };
+      const err = (await admit().catch((e: { code: string; detail: string }) => e)) as { code: string; detail: string };
       expect(err.code).toBe('RATEL');
-      expect(JSON.parse(err.detail)).toMatchObject({ caller: null, role: 'marine_anonymous', rate: { allowed: false, limit: 1, remaining: 0 } });
+      expect(JSON.parse(err.detail)).toMatchObject({
+        caller: null,
+        role: 'marine_anonymous',
+        rate: { allowed: false, limit: 1, remaining: 0 },
+      });
     }
-    const { rows: [c] } = await db.pool.query(`select hits from app_private.rate_limit_counts where bucket = 'ip:10.0.1.1'`);
+    const {
+      rows: [c],
+    } = await db.pool.query(`select hits from app_private.rate_limit_counts where bucket = 'ip:10.0.1.1'`);
     expect(c.hits).toBe(1);
   });
 });
@@ -112,8 +140,9 @@ describe('rate_limit_hit', () => {
   });
 
   test('exact under concurrency', async () => {
-    const results = await Promise.all(Array.from({ length: 40 }, () =>
-      db.pool.query(`select app_hidden.rate_limit_hit('t:conc', 25, 3600) as r`)));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => db.pool.query(`select app_hidden.rate_limit_hit('t:conc', 25, 3600) as r`)),
+    );
     expect(results.filter((r) => r.rows[0].r.allowed)).toHaveLength(25);
   });
 
@@ -140,15 +169,25 @@ describe('rate_limit_hit', () => {
 describe('own keys', () => {
   test('a non-admin may hold 2 active keys (CONFL), an admin 5', async () => {
     const a = await register();
-    await asRole(db, 'marine_agent', async (c) => {
-      await c.query(`select app_hidden.mint_own_api_key('second', $1, $2, $3)`, minted().args);
-      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('third', $1, $2, $3)`, minted().args))).toBe('CONFL');
-    }, a.userId);
+    await asRole(
+      db,
+      'marine_agent',
+      async (c) => {
+        await c.query(`select app_hidden.mint_own_api_key('second', $1, $2, $3)`, minted().args);
+        expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('third', $1, $2, $3)`, minted().args))).toBe('CONFL');
+      },
+      a.userId,
+    );
     await db.pool.query('select app_private.set_admin($1, true)', [a.email]);
-    await asRole(db, 'marine_admin', async (c) => {
-      for (let i = 0; i < 4; i++) await c.query(`select app_hidden.mint_own_api_key('k', $1, $2, $3)`, minted().args);
-      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('sixth', $1, $2, $3)`, minted().args))).toBe('CONFL');
-    }, a.userId);
+    await asRole(
+      db,
+      'marine_admin',
+      async (c) => {
+        for (let i = 0; i < 4; i++) await c.query(`select app_hidden.mint_own_api_key('k', $1, $2, $3)`, minted().args);
+        expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('sixth', $1, $2, $3)`, minted().args))).toBe('CONFL');
+      },
+      a.userId,
+    );
   });
 
   test('minting or listing needs a user (CREDS / 42501 for anonymous)', async () => {
@@ -163,28 +202,59 @@ describe('own keys', () => {
   test("revoking another user's key is NTFND", async () => {
     const a = await register();
     const b = await register();
-    await asRole(db, 'marine_agent', async (c) => {
-      expect(await sqlState(c.query('select app_hidden.revoke_own_api_key($1)', [b.keyId]))).toBe('NTFND');
-    }, a.userId);
+    await asRole(
+      db,
+      'marine_agent',
+      async (c) => {
+        expect(await sqlState(c.query('select app_hidden.revoke_own_api_key($1)', [b.keyId]))).toBe('NTFND');
+      },
+      a.userId,
+    );
   });
 
   test('list shows own active keys without the key itself', async () => {
     const a = await register();
-    await asRole(db, 'marine_agent', async (c) => {
-      const { rows } = await c.query('select app_hidden.list_own_api_keys() as r');
-      expect(rows[0].r.keys).toEqual([{ id: a.keyId, name: 'Initial key', prefix: a.apiKey.slice(0, 19), tier: 'public',
-        createdAt: expect.any(String), lastUsedAt: null, revokedAt: null }]);
-      expect(JSON.stringify(rows[0].r)).not.toContain(a.apiKey);
-    }, a.userId);
+    await asRole(
+      db,
+      'marine_agent',
+      async (c) => {
+        const { rows } = await c.query('select app_hidden.list_own_api_keys() as r');
+        expect(rows[0].r.keys).toEqual([
+          {
+            id: a.keyId,
+            name: 'Initial key',
+            prefix: a.apiKey.slice(0, 19),
+            tier: 'public',
+            createdAt: expect.any(String),
+            lastUsedAt: null,
+            revokedAt: null,
+          },
+        ]);
+        expect(JSON.stringify(rows[0].r)).not.toContain(a.apiKey);
+      },
+      a.userId,
+    );
   });
 
   test('current_account: the caller, or null for anonymous', async () => {
     const a = await register();
-    await asRole(db, 'marine_agent', async (c) => {
-      const { rows } = await c.query('select app_hidden.current_account() as r');
-      expect(rows[0].r).toEqual({ id: a.userId, firstName: 'Ada', lastName: 'Lovelace', email: a.email,
-        isAdmin: false, isAgent: true, canMintAdminKeys: false });
-    }, a.userId);
+    await asRole(
+      db,
+      'marine_agent',
+      async (c) => {
+        const { rows } = await c.query('select app_hidden.current_account() as r');
+        expect(rows[0].r).toEqual({
+          id: a.userId,
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: a.email,
+          isAdmin: false,
+          isAgent: true,
+          canMintAdminKeys: false,
+        });
+      },
+      a.userId,
+    );
     await asRole(db, 'marine_anonymous', async (c) => {
       expect((await c.query('select app_hidden.current_account() as r')).rows[0].r).toBeNull();
     });
@@ -196,20 +266,35 @@ describe('own keys', () => {
 });
 
 describe('row-level security', () => {
-  test("an agent sees only its own user and keys, and cannot change them directly", async () => {
+  test('an agent sees only its own user and keys, and cannot change them directly', async () => {
     const a = await register();
     const b = await register();
-    await asRole(db, 'marine_agent', async (c) => {
-      expect((await c.query('select id from app_public.users')).rows).toEqual([{ id: a.userId }]);
-      expect((await c.query('select id from app_public.api_keys')).rows).toEqual([{ id: a.keyId }]);
-      expect((await c.query('select id from app_public.api_keys where user_id = $1', [b.userId])).rows).toEqual([]);
-    }, a.userId);
-    await asRole(db, 'marine_agent', async (c) => {
-      expect(await sqlState(c.query('update app_public.api_keys set revoked_at = now() where id = $1', [b.keyId]))).toBe('42501');
-    }, a.userId);
-    await asRole(db, 'marine_agent', async (c) => {
-      expect(await sqlState(c.query('update app_public.users set is_admin = true where id = $1', [a.userId]))).toBe('42501');
-    }, a.userId);
+    await asRole(
+      db,
+      'marine_agent',
+      async (c) => {
+        expect((await c.query('select id from app_public.users')).rows).toEqual([{ id: a.userId }]);
+        expect((await c.query('select id from app_public.api_keys')).rows).toEqual([{ id: a.keyId }]);
+        expect((await c.query('select id from app_public.api_keys where user_id = $1', [b.userId])).rows).toEqual([]);
+      },
+      a.userId,
+    );
+    await asRole(
+      db,
+      'marine_agent',
+      async (c) => {
+        expect(await sqlState(c.query('update app_public.api_keys set revoked_at = now() where id = $1', [b.keyId]))).toBe('42501');
+      },
+      a.userId,
+    );
+    await asRole(
+      db,
+      'marine_agent',
+      async (c) => {
+        expect(await sqlState(c.query('update app_public.users set is_admin = true where id = $1', [a.userId]))).toBe('42501');
+      },
+      a.userId,
+    );
   });
 
   test('anonymous callers see no users or keys', async () => {
@@ -220,19 +305,23 @@ describe('row-level security', () => {
   });
 
   test.each(['marine_anonymous', 'marine_agent', 'marine_admin'] as const)(
-    '%s cannot read password hashes, key digests or rate-limit rows', async (role) => {
+    '%s cannot read password hashes, key digests or rate-limit rows',
+    async (role) => {
       for (const table of ['user_secrets', 'api_key_secrets', 'rate_limit_hits']) {
         await asRole(db, role, async (c) => {
           expect(await sqlState(c.query(`select * from app_private.${table}`))).toBe('42501');
         });
       }
-    });
+    },
+  );
 
   test('an admin sees every user and key', async () => {
     await register();
     await asRole(db, 'marine_admin', async (c) => {
       const { rows } = await c.query('select count(*)::int as n from app_public.users');
-      const { rows: [all] } = await db.pool.query('select count(*)::int as n from app_public.users');
+      const {
+        rows: [all],
+      } = await db.pool.query('select count(*)::int as n from app_public.users');
       expect(rows[0].n).toBe(all.n);
     });
   });
@@ -251,15 +340,19 @@ describe('admit_request and assume_caller in one round trip', () => {
     }
   }
   const bytea = (key: string | null) => (key === null ? 'null' : `'\\x${sha256(key).toString('hex')}'::bytea`);
-  const roundTrip = (c: Client, key: string | null, publicLimit = 100) => c.query(`
+  const roundTrip = (c: Client, key: string | null, publicLimit = 100) =>
+    c
+      .query(
+        `
       begin; set local role marine_anonymous;
       select app_hidden.admit_request(${bytea(key)}, '192.0.2.7', 86400, 100, ${publicLimit}, 1000) as admission; commit;
       begin; set local role marine_anonymous; select app_hidden.assume_caller(${bytea(key)});
-      select current_user as role, current_setting('app.user_id') as user_id; commit`)
-    .then((results) => {
-      const all = results as unknown as Array<{ rows: any[] }>;
-      return { admission: all[2]!.rows[0].admission, op: all[7]!.rows[0] };
-    });
+      select current_user as role, current_setting('app.user_id') as user_id; commit`,
+      )
+      .then((results) => {
+        const all = results as unknown as Array<{ rows: any[] }>;
+        return { admission: all[2]!.rows[0].admission, op: all[7]!.rows[0] };
+      });
 
   test('each tier runs as its role with its claims; the admission says which', async () => {
     const agent = await register();
@@ -273,14 +366,20 @@ describe('admit_request and assume_caller in one round trip', () => {
         op: { role: 'marine_agent', user_id: agent.userId },
       });
       expect((await roundTrip(c, key.keyFor('admin'))).op).toEqual({ role: 'marine_admin', user_id: admin.userId });
-      expect(await roundTrip(c, null)).toMatchObject({ admission: { role: 'marine_anonymous', caller: null }, op: { role: 'marine_anonymous', user_id: '' } });
+      expect(await roundTrip(c, null)).toMatchObject({
+        admission: { role: 'marine_anonymous', caller: null },
+        op: { role: 'marine_anonymous', user_id: '' },
+      });
     });
   });
 
   test('a spent quota: the operation does not run (RATEL, the admission as detail)', async () => {
     const agent = await register();
     await asAuthenticator(async (c) => {
-      const err = await roundTrip(c, agent.apiKey, 0).catch((e: { code: string; detail: string }) => e) as { code: string; detail: string };
+      const err = (await roundTrip(c, agent.apiKey, 0).catch((e: { code: string; detail: string }) => e)) as {
+        code: string;
+        detail: string;
+      };
       expect(err.code).toBe('RATEL');
       expect(JSON.parse(err.detail)).toMatchObject({ rate: { allowed: false, limit: 0, remaining: 0 } });
     });
@@ -296,8 +395,10 @@ describe('admit_request and assume_caller in one round trip', () => {
       expect(await sqlState(roundTrip(c, `svc_public_${'0'.repeat(40)}`))).toBe('CREDS');
       await c.query('rollback');
       expect((await roundTrip(c, null)).op).toEqual({ role: 'marine_anonymous', user_id: '' });
-      expect((await c.query(`select current_user as role, current_setting('app.user_id', true) as user_id`)).rows[0])
-        .toEqual({ role: 'marine_authenticator', user_id: '' });
+      expect((await c.query(`select current_user as role, current_setting('app.user_id', true) as user_id`)).rows[0]).toEqual({
+        role: 'marine_authenticator',
+        user_id: '',
+      });
     });
   });
 
@@ -305,7 +406,9 @@ describe('admit_request and assume_caller in one round trip', () => {
     const agent = await register();
     await db.pool.query('update app_public.api_keys set revoked_at = now() where id = $1', [agent.keyId]);
     await asAuthenticator(async (c) => {
-      expect(await sqlState(c.query(`begin; set local role marine_anonymous; select app_hidden.assume_caller(${bytea(agent.apiKey)})`))).toBe('CREDS');
+      expect(
+        await sqlState(c.query(`begin; set local role marine_anonymous; select app_hidden.assume_caller(${bytea(agent.apiKey)})`)),
+      ).toBe('CREDS');
     });
   });
 });

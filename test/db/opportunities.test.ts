@@ -14,15 +14,30 @@ let n = 0;
 /** A confirmed Opportunity with two quotes, made as the API would. */
 async function opportunity(): Promise<{ id: string; token: string; quotes: string[] }> {
   n += 1;
-  const { rows: [s] } = await db.pool.query('select slug from app_public.specialties limit 1');
-  const { rows: pros } = await db.pool.query('select slug from app_public.contractors where is_active order by id limit 2 offset $1', [n * 2]);
-  const { rows: [d] } = await db.pool.query(`select app_hidden.create_service_request('Ann', 'Lee', $1, null, $2, 'Here',
-    'A description of twenty+', $3, null, null, 3600) as r`, [`ann${n}@example.com`, s.slug, pros.map((p) => p.slug)]);
+  const {
+    rows: [s],
+  } = await db.pool.query('select slug from app_public.specialties limit 1');
+  const { rows: pros } = await db.pool.query('select slug from app_public.contractors where is_active order by id limit 2 offset $1', [
+    n * 2,
+  ]);
+  const {
+    rows: [d],
+  } = await db.pool.query(
+    `select app_hidden.create_service_request('Ann', 'Lee', $1, null, $2, 'Here',
+    'A description of twenty+', $3, null, null, 3600) as r`,
+    [`ann${n}@example.com`, s.slug, pros.map((p) => p.slug)],
+  );
   const code = verificationDigest(d.r.requestId, '11112222');
-  await db.pool.query('select app_private.set_verification_credentials($1, $2, $3)', [d.r.requestId, code, verificationDigest(d.r.requestId, 'k'.repeat(64))]);
+  await db.pool.query('select app_private.set_verification_credentials($1, $2, $3)', [
+    d.r.requestId,
+    code,
+    verificationDigest(d.r.requestId, 'k'.repeat(64)),
+  ]);
   // The owner operations take the token's digest (hex), as the API sends it.
   const token = sha256(mintToken());
-  const { rows: [c] } = await db.pool.query('select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r', [d.r.requestId, code, token]);
+  const {
+    rows: [c],
+  } = await db.pool.query('select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r', [d.r.requestId, code, token]);
   return { id: c.r.opportunityId, token: token.toString('hex'), quotes: c.r.quotes.map((q: { quoteId: string }) => q.quoteId) };
 }
 
@@ -46,11 +61,16 @@ describe('owner access', () => {
 describe('owner writes', () => {
   test('previews write nothing; confirmed writes do', async () => {
     const o = await opportunity();
-    expect(await owner('owner_send_message', [o.token, o.id, o.quotes[0], 'Hello', false]))
-      .toEqual({ preview: { action: 'send_message', detail: expect.objectContaining({ content: 'Hello' }) } });
-    expect((await db.pool.query('select count(*)::int as n from app_public.quote_messages where quote_id = $1', [o.quotes[0]])).rows[0].n).toBe(0);
+    expect(await owner('owner_send_message', [o.token, o.id, o.quotes[0], 'Hello', false])).toEqual({
+      preview: { action: 'send_message', detail: expect.objectContaining({ content: 'Hello' }) },
+    });
+    expect(
+      (await db.pool.query('select count(*)::int as n from app_public.quote_messages where quote_id = $1', [o.quotes[0]])).rows[0].n,
+    ).toBe(0);
     expect(await owner('owner_send_message', [o.token, o.id, o.quotes[0], 'Hello', true])).toEqual({ opportunityId: o.id });
-    expect((await db.pool.query('select count(*)::int as n from app_public.quote_messages where quote_id = $1', [o.quotes[0]])).rows[0].n).toBe(1);
+    expect(
+      (await db.pool.query('select count(*)::int as n from app_public.quote_messages where quote_id = $1', [o.quotes[0]])).rows[0].n,
+    ).toBe(1);
   });
 
   test('CONFL: answers without an open request, a second visit choice, a second award, completing or reviewing the wrong thread', async () => {
@@ -61,7 +81,11 @@ describe('owner writes', () => {
     expect(await sqlState(owner('owner_select_visit_time', [o.token, o.id, a, visit.id, '2031-01-02T10:00:00Z', true]))).toBe('INVAL');
     await owner('owner_select_visit_time', [o.token, o.id, a, visit.id, '2031-01-01T10:00:00Z', true]);
     expect(await sqlState(owner('owner_select_visit_time', [o.token, o.id, a, visit.id, '2031-01-01T10:00:00Z', true]))).toBe('CONFL');
-    expect(await sqlState(owner('owner_select_visit_time', [o.token, o.id, a, '00000000-0000-4000-8000-000000000000', '2031-01-01T10:00:00Z', true]))).toBe('NTFND');
+    expect(
+      await sqlState(
+        owner('owner_select_visit_time', [o.token, o.id, a, '00000000-0000-4000-8000-000000000000', '2031-01-01T10:00:00Z', true]),
+      ),
+    ).toBe('NTFND');
     const est = await staff('app_public.pro_submit_estimate($1, 100)', [a]);
     const estB = await staff('app_public.pro_submit_estimate($1, 120)', [b]);
     expect(await sqlState(owner('owner_mark_complete', [o.token, o.id, a, true]))).toBe('CONFL');
@@ -97,10 +121,13 @@ describe('pro actions (staff)', () => {
   test('each action queues exactly one owner e-mail job', async () => {
     const o = await opportunity();
     await staff('app_public.pro_send_message($1, $2)', [o.quotes[0], 'Hi']);
-    const { rows } = await db.pool.query(`select count(*)::int as n from graphile_worker._private_jobs j
+    const { rows } = await db.pool.query(
+      `select count(*)::int as n from graphile_worker._private_jobs j
       join graphile_worker._private_tasks t on t.id = j.task_id
       where t.identifier = 'request_events__notify_owner'
-        and (j.payload->>'eventId')::bigint in (select id from app_public.request_events where opportunity_id = $1)`, [o.id]);
+        and (j.payload->>'eventId')::bigint in (select id from app_public.request_events where opportunity_id = $1)`,
+      [o.id],
+    );
     expect(rows[0].n).toBe(1);
   });
 });
@@ -121,9 +148,12 @@ describe('row-level security', () => {
     const o = await opportunity();
     await staff('app_public.pro_send_message($1, $2)', [o.quotes[0], 'Hi']);
     await asRole(db, 'marine_admin', async (c) => {
-      const { rows } = await c.query(`select app_hidden.opportunity_status(o) as s,
+      const { rows } = await c.query(
+        `select app_hidden.opportunity_status(o) as s,
         (select count(*)::int from app_public.quote_messages m join app_public.quotes q on q.id = m.quote_id where q.opportunity_id = o.id) as m
-        from app_public.opportunities o where o.id = $1`, [o.id]);
+        from app_public.opportunities o where o.id = $1`,
+        [o.id],
+      );
       expect(rows[0]).toEqual({ s: 'waiting_on_pros', m: 1 });
     });
   });

@@ -12,16 +12,31 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const create = (client: Queryable, overrides: { specialty?: string; pros?: string[]; crid?: string | null; description?: string; lifetime?: number } = {}) =>
-  client.query(`select app_hidden.create_service_request('Olivia', null, 'olivia@example.com', null, $1,
+const create = (
+  client: Queryable,
+  overrides: { specialty?: string; pros?: string[]; crid?: string | null; description?: string; lifetime?: number } = {},
+) =>
+  client
+    .query(
+      `select app_hidden.create_service_request('Olivia', null, 'olivia@example.com', null, $1,
       'Annapolis, MD', $2, $3, null, $4, $5) as r`,
-  [overrides.specialty ?? specialty, overrides.description ?? 'A description of twenty+', overrides.pros ?? [pro],
-    overrides.crid ?? null, overrides.lifetime ?? 3600]).then((r: { rows: Array<{ r: any }> }) => r.rows[0]!.r);
+      [
+        overrides.specialty ?? specialty,
+        overrides.description ?? 'A description of twenty+',
+        overrides.pros ?? [pro],
+        overrides.crid ?? null,
+        overrides.lifetime ?? 3600,
+      ],
+    )
+    .then((r: { rows: Array<{ r: any }> }) => r.rows[0]!.r);
 
 /** The worker's call: digests of a code and a token, bound to the request. */
 const setCredentials = (requestId: string, code: string, token: string) =>
-  db.pool.query('select app_private.set_verification_credentials($1, $2, $3)',
-    [requestId, verificationDigest(requestId, code), verificationDigest(requestId, token)]);
+  db.pool.query('select app_private.set_verification_credentials($1, $2, $3)', [
+    requestId,
+    verificationDigest(requestId, code),
+    verificationDigest(requestId, token),
+  ]);
 
 /** A draft with known credentials, as the worker would leave it after sending. */
 async function draftWithCredentials(lifetime = 3600): Promise<string> {
@@ -32,11 +47,12 @@ async function draftWithCredentials(lifetime = 3600): Promise<string> {
 }
 
 describe('create_service_request', () => {
-  test('creates a draft; the job queue is out of the request role\'s reach', async () => {
+  test("creates a draft; the job queue is out of the request role's reach", async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
       const r = await create(c);
       expect(r).toMatchObject({ status: 'owner_verification_required', source: 'demand-side-search-mcp' });
-      const { rows } = await c.query(`select count(*)::int as n from graphile_worker._private_jobs where payload->>'requestId' = $1`, [r.requestId])
+      const { rows } = await c
+        .query(`select count(*)::int as n from graphile_worker._private_jobs where payload->>'requestId' = $1`, [r.requestId])
         .catch(() => ({ rows: [{ n: 'hidden' }] }));
       expect(rows[0].n).toBe('hidden'); // the request role cannot see the queue at all
     });
@@ -66,7 +82,9 @@ describe('service_request_confirmation (the GET page)', () => {
   test('NTFND for an unknown or malformed id, CREDS for a wrong token, EXPRD after expiry', async () => {
     const id = await draftWithCredentials();
     await asRole(db, 'marine_anonymous', async (c) => {
-      const view = (await c.query('select app_hidden.service_request_confirmation($1, $2) as r', [id, verificationDigest(id, 't'.repeat(64))])).rows[0].r;
+      const view = (
+        await c.query('select app_hidden.service_request_confirmation($1, $2) as r', [id, verificationDigest(id, 't'.repeat(64))])
+      ).rows[0].r;
       expect(view).toMatchObject({ requestId: id, status: 'draft', pros: [expect.any(String)] });
     });
     for (const [args, code] of [
@@ -76,12 +94,18 @@ describe('service_request_confirmation (the GET page)', () => {
     ] as const) {
       await asRole(db, 'marine_anonymous', async (c) => {
         const [requestId, token] = args;
-        expect(await sqlState(c.query('select app_hidden.service_request_confirmation($1, $2)', [requestId, verificationDigest(requestId, token)]))).toBe(code);
+        expect(
+          await sqlState(
+            c.query('select app_hidden.service_request_confirmation($1, $2)', [requestId, verificationDigest(requestId, token)]),
+          ),
+        ).toBe(code);
       });
     }
     await db.pool.query(`update app_public.service_requests set expires_at = now() - interval '1 second' where id = $1`, [id]);
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(c.query('select app_hidden.service_request_confirmation($1, $2)', [id, verificationDigest(id, 't'.repeat(64))]))).toBe('EXPRD');
+      expect(
+        await sqlState(c.query('select app_hidden.service_request_confirmation($1, $2)', [id, verificationDigest(id, 't'.repeat(64))])),
+      ).toBe('EXPRD');
     });
   });
 });
@@ -90,19 +114,34 @@ describe('confirm_service_request', () => {
   const digest = (id: string, secret: string | null) => (secret === null ? null : verificationDigest(id, secret));
   const ownerTokenDigest = Buffer.alloc(32, 7);
   const confirm = (id: string, code: string | null, token: string | null = null) =>
-    db.pool.query('select app_hidden.confirm_service_request($1, $2, $3, 5, $4) as r', [id, digest(id, code), digest(id, token), ownerTokenDigest])
+    db.pool
+      .query('select app_hidden.confirm_service_request($1, $2, $3, 5, $4) as r', [
+        id,
+        digest(id, code),
+        digest(id, token),
+        ownerTokenDigest,
+      ])
       .then((r) => r.rows[0].r);
 
   test('a wrong code is a committed CREDS refusal that counts; the right one promotes once', async () => {
     const id = await draftWithCredentials();
-    expect(await confirm(id, '00000000')).toEqual({ refusal: { code: 'CREDS', message: 'Invalid verification code or token', detail: '1 of 5 attempts used.' } });
+    expect(await confirm(id, '00000000')).toEqual({
+      refusal: { code: 'CREDS', message: 'Invalid verification code or token', detail: '1 of 5 attempts used.' },
+    });
     const { rows } = await db.pool.query('select failed_attempts from app_public.service_requests where id = $1', [id]);
     expect(rows[0].failed_attempts).toBe(1);
     const ok = await confirm(id, null, 't'.repeat(64));
     expect(ok).toMatchObject({ status: 'created', ownerAccessToken: 'issued' });
-    const { rows: tokens } = await db.pool.query('select digest, issued_via from app_private.owner_access_tokens where opportunity_id = $1', [ok.opportunityId]);
+    const { rows: tokens } = await db.pool.query(
+      'select digest, issued_via from app_private.owner_access_tokens where opportunity_id = $1',
+      [ok.opportunityId],
+    );
     expect(tokens).toEqual([{ digest: ownerTokenDigest, issued_via: 'confirm_response' }]);
-    expect(await confirm(id, '12345678')).toMatchObject({ status: 'already_confirmed', opportunityId: ok.opportunityId, ownerAccessToken: null });
+    expect(await confirm(id, '12345678')).toMatchObject({
+      status: 'already_confirmed',
+      opportunityId: ok.opportunityId,
+      ownerAccessToken: null,
+    });
   });
 
   test('NTFND, EXPRD and RATEL (locked)', async () => {
@@ -122,14 +161,19 @@ describe('confirm_service_request', () => {
     expect(verificationDigest(a, '12345678')).not.toEqual(verificationDigest(b, '12345678'));
     expect(await confirm(b, '12345678')).toHaveProperty('refusal');
     // a's digest itself, presented for b, does not match either.
-    const { rows: [r] } = await db.pool.query('select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r',
-      [b, verificationDigest(a, '12345678'), ownerTokenDigest]);
+    const {
+      rows: [r],
+    } = await db.pool.query('select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r', [
+      b,
+      verificationDigest(a, '12345678'),
+      ownerTokenDigest,
+    ]);
     expect(r.r).toHaveProperty('refusal');
   });
 });
 
 describe('row-level security', () => {
-  test.each(['marine_anonymous', 'marine_agent'] as const)('%s can read none of the flow\'s tables', async (role) => {
+  test.each(['marine_anonymous', 'marine_agent'] as const)("%s can read none of the flow's tables", async (role) => {
     for (const table of ['service_requests', 'service_request_pros', 'opportunities', 'quotes', 'request_events']) {
       await asRole(db, role, async (c) => {
         expect(await sqlState(c.query(`select * from app_public.${table}`))).toBe('42501');

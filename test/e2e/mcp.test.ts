@@ -26,10 +26,24 @@ afterAll(async () => {
 });
 
 const TOOLS = [
-  'confirm_service_request', 'create_service_request', 'geo_search_contractors', 'get_contractor', 'list_articles',
-  'list_blog_posts', 'list_specialties', 'owner_accept_estimate', 'owner_answer_missing_info', 'owner_get_opportunity',
-  'owner_list_opportunities', 'owner_mark_complete', 'owner_opportunity_status', 'owner_review', 'owner_select_visit_time',
-  'owner_send_message', 'owner_visit_options', 'search_contractors',
+  'confirm_service_request',
+  'create_service_request',
+  'geo_search_contractors',
+  'get_contractor',
+  'list_articles',
+  'list_blog_posts',
+  'list_specialties',
+  'owner_accept_estimate',
+  'owner_answer_missing_info',
+  'owner_get_opportunity',
+  'owner_list_opportunities',
+  'owner_mark_complete',
+  'owner_opportunity_status',
+  'owner_review',
+  'owner_select_visit_time',
+  'owner_send_message',
+  'owner_visit_options',
+  'search_contractors',
 ];
 
 test('lists every tool with an input schema, an output schema and annotations', async () => {
@@ -40,7 +54,10 @@ test('lists every tool with an input schema, an output schema and annotations', 
     for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
       expect([t.name, hint, typeof t.annotations?.[hint]]).toEqual([t.name, hint, 'boolean']);
     }
-    expect([t.name, t.annotations?.readOnlyHint]).toEqual([t.name, !/^(create|confirm)_|^owner_(send|answer|select|accept|mark|review)/.test(t.name)]);
+    expect([t.name, t.annotations?.readOnlyHint]).toEqual([
+      t.name,
+      !/^(create|confirm)_|^owner_(send|answer|select|accept|mark|review)/.test(t.name),
+    ]);
   }
   const write = tools.find((t) => t.name === 'owner_send_message')!;
   expect(write.inputSchema.required).toEqual(expect.arrayContaining(['quoteId', 'content', 'opportunityId', 'ownerAccessToken']));
@@ -65,14 +82,24 @@ describe('directory tools answer exactly what REST answers', () => {
   });
 
   test('geo-search by point and by box', async () => {
-    const { rows: [c] } = await svc.db.pool.query('select latitude, longitude from app_public.contractors where is_active and latitude is not null order by id limit 1');
+    const {
+      rows: [c],
+    } = await svc.db.pool.query(
+      'select latitude, longitude from app_public.contractors where is_active and latitude is not null order by id limit 1',
+    );
     const point = await callOk(client, 'geo_search_contractors', { lat: c.latitude, lng: c.longitude, radiusMiles: 40, limit: 10 });
     expect(point.contractors.length).toBeGreaterThan(0);
     expect(point.contractors[0]).toHaveProperty('distanceMiles');
-    expect(point).toEqual((await rest(`/api/v1/public/contractors/geo-search?lat=${c.latitude}&lng=${c.longitude}&radiusMiles=40&limit=10`)).data);
+    expect(point).toEqual(
+      (await rest(`/api/v1/public/contractors/geo-search?lat=${c.latitude}&lng=${c.longitude}&radiusMiles=40&limit=10`)).data,
+    );
     const box = { minLat: c.latitude - 1, maxLat: c.latitude + 1, minLng: c.longitude - 1, maxLng: c.longitude + 1, minRating: 0 };
-    const query = Object.entries(box).map(([k, v]) => `${k}=${v}`).join('&');
-    expect(await callOk(client, 'geo_search_contractors', box)).toEqual((await rest(`/api/v1/public/contractors/geo-search?${query}`)).data);
+    const query = Object.entries(box)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
+    expect(await callOk(client, 'geo_search_contractors', box)).toEqual(
+      (await rest(`/api/v1/public/contractors/geo-search?${query}`)).data,
+    );
   });
 
   test('specialties, a profile by slug and by id, articles and blog posts', async () => {
@@ -92,7 +119,12 @@ describe('directory tools answer exactly what REST answers', () => {
     expect(tooMany).toEqual({ success: false, status: 400, error: r.body.error, details: r.body.details });
     const missing = await callError(client, 'get_contractor', { slug: 'no-such-pro-anywhere' });
     const r404 = await svc.get('/api/v1/public/contractors/no-such-pro-anywhere');
-    expect(missing).toEqual({ success: false, status: 404, error: r404.body.error, ...(r404.body.details ? { details: r404.body.details } : {}) });
+    expect(missing).toEqual({
+      success: false,
+      status: 404,
+      error: r404.body.error,
+      ...(r404.body.details ? { details: r404.body.details } : {}),
+    });
     expect((await callError(client, 'geo_search_contractors', { lat: 26 })).status).toBe(400);
     expect((await callError(client, 'get_contractor', {})).error).toBe('Give exactly one of slug or id');
   });
@@ -107,18 +139,30 @@ describe('the request flow and the owner tools', () => {
     const pros = await demoPros(svc, 2, 10);
     const body = requestBody(await specialtySlug(svc), pros);
     const created = await callOk(client, 'create_service_request', body);
-    expect(created).toMatchObject({ status: 'owner_verification_required', requestId: expect.any(String), source: 'demand-side-search-mcp' });
+    expect(created).toMatchObject({
+      status: 'owner_verification_required',
+      requestId: expect.any(String),
+      source: 'demand-side-search-mcp',
+    });
     expect(created.selectedPros).toHaveLength(2);
 
     const { code } = verificationOf(await verificationMail(sink, body.owner.email));
-    const wrong = await callError(client, 'confirm_service_request', { requestId: created.requestId, verificationCode: code === '00000000' ? '11111111' : '00000000' });
+    const wrong = await callError(client, 'confirm_service_request', {
+      requestId: created.requestId,
+      verificationCode: code === '00000000' ? '11111111' : '00000000',
+    });
     expect(wrong).toMatchObject({ success: false, status: 401 });
     expect((await callError(client, 'confirm_service_request', { requestId: created.requestId })).status).toBe(400);
 
     const confirmed = await callOk(client, 'confirm_service_request', { requestId: created.requestId, verificationCode: code });
-    expect(confirmed).toEqual({ status: 'created', requestId: created.requestId, opportunityId: expect.any(String),
-      source: 'demand-side-search-mcp', ownerAccessToken: expect.stringMatching(/^[0-9a-f]{64}$/),
-      quotes: pros.map((p) => expect.objectContaining({ contractorSlug: p.slug })) });
+    expect(confirmed).toEqual({
+      status: 'created',
+      requestId: created.requestId,
+      opportunityId: expect.any(String),
+      source: 'demand-side-search-mcp',
+      ownerAccessToken: expect.stringMatching(/^[0-9a-f]{64}$/),
+      quotes: pros.map((p) => expect.objectContaining({ contractorSlug: p.slug })),
+    });
     const again = await callOk(client, 'confirm_service_request', { requestId: created.requestId, verificationCode: code });
     expect(again).toEqual({ ...confirmed, status: 'already_confirmed', ownerAccessToken: undefined });
     expect(again).not.toHaveProperty('ownerAccessToken');
@@ -130,24 +174,40 @@ describe('the request flow and the owner tools', () => {
 
   test('owner reads equal REST; a malformed token is the REST 401', async () => {
     const headers = { 'x-service-owner-access-token': token };
-    for (const [tool, suffix] of [['owner_get_opportunity', ''], ['owner_opportunity_status', '/status'], ['owner_visit_options', '/visit-options']]) {
+    for (const [tool, suffix] of [
+      ['owner_get_opportunity', ''],
+      ['owner_opportunity_status', '/status'],
+      ['owner_visit_options', '/visit-options'],
+    ]) {
       const viaRest = await svc.get(`${OWNER}/${opportunityId}${suffix}`, { headers });
       expect(await callOk(client, tool!, { ownerAccessToken: token, opportunityId })).toEqual(viaRest.body.data);
     }
-    expect(await callOk(client, 'owner_list_opportunities', { ownerAccessToken: token }))
-      .toEqual((await svc.get(OWNER, { headers })).body.data);
-    expect(await callError(client, 'owner_get_opportunity', { ownerAccessToken: 'abc', opportunityId }))
-      .toEqual({ success: false, status: 401, error: 'Invalid owner access token', details: 'An owner access token is 64 hexadecimal characters.' });
+    expect(await callOk(client, 'owner_list_opportunities', { ownerAccessToken: token })).toEqual(
+      (await svc.get(OWNER, { headers })).body.data,
+    );
+    expect(await callError(client, 'owner_get_opportunity', { ownerAccessToken: 'abc', opportunityId })).toEqual({
+      success: false,
+      status: 401,
+      error: 'Invalid owner access token',
+      details: 'An owner access token is 64 hexadecimal characters.',
+    });
     expect((await callError(client, 'owner_get_opportunity', { ownerAccessToken: 'f'.repeat(64), opportunityId })).status).toBe(401);
   });
 
-  const snapshot = async () => (await svc.db.pool.query(`select md5(string_agg(t, '|' order by t)) as h from (
+  const snapshot = async () =>
+    (
+      await svc.db.pool.query(`select md5(string_agg(t, '|' order by t)) as h from (
       select 'm' || x::text as t from app_public.quote_messages x union all select 'i' || x::text from app_public.info_requests x
       union all select 'v' || x::text from app_public.visits x union all select 'e' || x::text from app_public.estimates x
       union all select 'q' || x::text from app_public.quotes x union all select 'o' || x::text from app_public.opportunities x
-      union all select 'r' || x::text from app_public.reviews x union all select 'ev' || x::text from app_public.request_events x) s`)).rows[0].h;
-  const messages = async () => (await svc.db.pool.query(
-    `select body from app_public.quote_messages where quote_id = $1 and author = 'owner' order by created_at`, [quoteId])).rows.map((r) => r.body);
+      union all select 'r' || x::text from app_public.reviews x union all select 'ev' || x::text from app_public.request_events x) s`)
+    ).rows[0].h;
+  const messages = async () =>
+    (
+      await svc.db.pool.query(`select body from app_public.quote_messages where quote_id = $1 and author = 'owner' order by created_at`, [
+        quoteId,
+      ])
+    ).rows.map((r) => r.body);
 
   /** The worker is still sending the confirmation's e-mails (and recording them): let it finish. */
   async function queueDrained(): Promise<void> {
@@ -164,8 +224,12 @@ describe('the request flow and the owner tools', () => {
     await queueDrained();
     const before = await snapshot();
     const preview = await callOk(client, 'owner_send_message', args);
-    expect(preview).toEqual({ confirmationRequired: true, writesPerformed: false, action: 'send_message',
-      detail: expect.objectContaining({ quoteId, content: args.content }) });
+    expect(preview).toEqual({
+      confirmationRequired: true,
+      writesPerformed: false,
+      action: 'send_message',
+      detail: expect.objectContaining({ quoteId, content: args.content }),
+    });
     expect(await callOk(client, 'owner_send_message', { ...args, confirm: false })).toEqual(preview);
     expect(await snapshot()).toBe(before);
 
@@ -173,22 +237,34 @@ describe('the request flow and the owner tools', () => {
     expect((await callError(client, 'owner_mark_complete', { ownerAccessToken: token, opportunityId, quoteId })).status).toBe(409);
     expect(await snapshot()).toBe(before);
 
-    expect(await callOk(client, 'owner_send_message', { ...args, confirm: true }))
-      .toEqual({ confirmationRequired: false, writesPerformed: true, opportunityId });
+    expect(await callOk(client, 'owner_send_message', { ...args, confirm: true })).toEqual({
+      confirmationRequired: false,
+      writesPerformed: true,
+      opportunityId,
+    });
     expect(await messages()).toEqual([args.content]);
     expect(await snapshot()).not.toBe(before);
   });
 });
 
 describe('admission on /mcp', () => {
-  const initialize = (authorization?: string) => fetch(new URL('/mcp', svc.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
-  });
+  const initialize = (authorization?: string) =>
+    fetch(new URL('/mcp', svc.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(authorization ? { authorization } : {}),
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
+    });
 
-  test('an invalid API key is the REST 401; a valid one gets its tier\'s limit headers', async () => {
+  test("an invalid API key is the REST 401; a valid one gets its tier's limit headers", async () => {
     const bad = 'Bearer svc_public_' + '0'.repeat(40);
     const viaMcp = await initialize(bad);
     const viaRest = await svc.get('/api/v1/public/contractors/specialties', { headers: { authorization: bad } });
@@ -196,8 +272,12 @@ describe('admission on /mcp', () => {
     expect(viaRest.status).toBe(401);
     expect(await viaMcp.json()).toEqual(viaRest.body);
 
-    const reg = await svc.send('POST', '/api/agents/register', { firstName: 'Mia', lastName: 'Agent',
-      email: 'mia.mcp@example.com', password: 'a long enough password' });
+    const reg = await svc.send('POST', '/api/agents/register', {
+      firstName: 'Mia',
+      lastName: 'Agent',
+      email: 'mia.mcp@example.com',
+      password: 'a long enough password',
+    });
     const key = reg.body.data.credentials.apiKey as string;
     const ok = await initialize(`Bearer ${key}`);
     expect(ok.status).toBe(200);
@@ -215,14 +295,20 @@ describe('admission on /mcp', () => {
     expect(anonymous.headers.get('ratelimit-limit')).toBe('1000000');
   });
 
-  const post = (body: unknown) => fetch(new URL('/mcp', svc.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-    body: JSON.stringify(body),
-  });
+  const post = (body: unknown) =>
+    fetch(new URL('/mcp', svc.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify(body),
+    });
   const remaining = (r: Response) => Number(r.headers.get('ratelimit-remaining'));
   const ping = { jsonrpc: '2.0', id: 0, method: 'ping' };
-  const search = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_contractors', arguments: { limit: 100 } } });
+  const search = (id: number) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'search_contractors', arguments: { limit: 100 } },
+  });
 
   test('a batch of 20 tool calls is refused (a JSON-RPC Invalid Request, HTTP 400) and counts once', async () => {
     const before = remaining(await post(ping));
@@ -248,17 +334,37 @@ describe('admission on /mcp', () => {
 
   test('a NUL in a tool argument is the REST 400 naming it, as an isError result, counted', async () => {
     const nul = 'a\0b';
-    expect(await callError(client, 'search_contractors', { q: nul }))
-      .toEqual({ success: false, status: 400, error: "Invalid query parameter 'q': must not contain NUL bytes", details: expect.any(String) });
-    expect((await callError(client, 'get_contractor', { slug: nul })).error).toBe("Invalid path parameter 'slug': must not contain NUL bytes");
+    expect(await callError(client, 'search_contractors', { q: nul })).toEqual({
+      success: false,
+      status: 400,
+      error: "Invalid query parameter 'q': must not contain NUL bytes",
+      details: expect.any(String),
+    });
+    expect((await callError(client, 'get_contractor', { slug: nul })).error).toBe(
+      "Invalid path parameter 'slug': must not contain NUL bytes",
+    );
     const body = requestBody(await specialtySlug(svc), []);
-    expect((await callError(client, 'create_service_request', { ...body, owner: { ...body.owner, firstName: nul } })).error)
-      .toBe("Invalid body field 'owner.firstName': must not contain NUL bytes");
-    expect((await callError(client, 'owner_send_message', { opportunityId: 'x', ownerAccessToken: 'ab'.repeat(32), quoteId: nul, content: 'hi' })).error)
-      .toBe("Invalid body field 'quoteId': must not contain NUL bytes");
+    expect((await callError(client, 'create_service_request', { ...body, owner: { ...body.owner, firstName: nul } })).error).toBe(
+      "Invalid body field 'owner.firstName': must not contain NUL bytes",
+    );
+    expect(
+      (
+        await callError(client, 'owner_send_message', {
+          opportunityId: 'x',
+          ownerAccessToken: 'ab'.repeat(32),
+          quoteId: nul,
+          content: 'hi',
+        })
+      ).error,
+    ).toBe("Invalid body field 'quoteId': must not contain NUL bytes");
 
     const before = remaining(await post(ping));
-    const raw = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_contractors', arguments: { city: nul } } });
+    const raw = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_contractors', arguments: { city: nul } },
+    });
     expect(raw.status).toBe(200);
     expect(((await raw.json()) as any).result.isError).toBe(true);
     expect(remaining(raw)).toBe(before - 1);

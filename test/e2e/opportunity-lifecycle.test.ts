@@ -13,18 +13,27 @@ beforeAll(async () => {
   sink = await new SmtpSink().start();
   svc = await startTestService({ SMTP_URL: sink.url });
   // Staff act for the pros through GraphQL with an admin key.
-  const reg = await svc.send('POST', '/api/agents/register', { firstName: 'Sam', lastName: 'Staff',
-    email: 'sam.staff@example.com', password: 'a long enough password' });
+  const reg = await svc.send('POST', '/api/agents/register', {
+    firstName: 'Sam',
+    lastName: 'Staff',
+    email: 'sam.staff@example.com',
+    password: 'a long enough password',
+  });
   await svc.db.pool.query(`select app_private.set_admin('sam.staff@example.com', true)`);
   staffKey = (await svc.send('POST', '/api/v1/user-api-keys', { name: 'staff' }, reg.body.data.credentials.apiKey)).body.data.apiKey;
 });
 
 /** A pro action as staff: one GraphQL mutation; returns its result or throws its first error. */
 async function pro(mutation: string, input: Record<string, unknown>): Promise<any> {
-  const r = await svc.send('POST', '/graphql', {
-    query: `mutation ($input: ${mutation[0]!.toUpperCase()}${mutation.slice(1)}Input!) { ${mutation}(input: $input) { result { rowId } } }`,
-    variables: { input },
-  }, staffKey);
+  const r = await svc.send(
+    'POST',
+    '/graphql',
+    {
+      query: `mutation ($input: ${mutation[0]!.toUpperCase()}${mutation.slice(1)}Input!) { ${mutation}(input: $input) { result { rowId } } }`,
+      variables: { input },
+    },
+    staffKey,
+  );
   if (r.body.errors) throw Object.assign(new Error(r.body.errors[0].message), r.body.errors[0].extensions);
   return { id: r.body.data[mutation].result.rowId };
 }
@@ -43,13 +52,17 @@ async function verifiedOpportunity(proOffset: number) {
   return { opportunityId, token, quotes, owner: body.owner.email, pros };
 }
 
-test('request to review: the status follows every step; the review lands on the pro\'s profile', async () => {
+test("request to review: the status follows every step; the review lands on the pro's profile", async () => {
   const o = await verifiedOpportunity(40);
   const [a, b] = o.quotes as Array<{ quoteId: string; contractorSlug: string }>;
   const headers = { 'x-service-owner-access-token': o.token };
   const status = async () => (await svc.get(`${OWNER}/${o.opportunityId}/status`, { headers })).body.data.status;
-  const act = (path: string, body: Record<string, unknown>) => svc.get(`${OWNER}/${o.opportunityId}/${path}`, {
-    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ ...body, confirm: true }) });
+  const act = (path: string, body: Record<string, unknown>) =>
+    svc.get(`${OWNER}/${o.opportunityId}/${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, confirm: true }),
+    });
 
   expect(await status()).toBe('waiting_on_pros');
 
@@ -61,15 +74,25 @@ test('request to review: the status follows every step; the review lands on the 
 
   const visit = await pro('proProposeVisits', { quoteId: a!.quoteId, times: ['2030-03-01T14:00:00Z', '2030-03-02T09:30:00Z'] });
   expect(await status()).toBe('visit_options');
-  expect((await act('select-visit-time', { quoteId: a!.quoteId, visitId: visit.id, selectedTime: '2030-03-02T09:30:00.000Z' })).status).toBe(200);
+  expect(
+    (await act('select-visit-time', { quoteId: a!.quoteId, visitId: visit.id, selectedTime: '2030-03-02T09:30:00.000Z' })).status,
+  ).toBe(200);
   expect(await status()).toBe('waiting_on_pros');
 
   const estA = await pro('proSubmitEstimate', { quoteId: a!.quoteId, amount: '2400', currency: 'USD', description: 'Full bottom job' });
-  const estB = await pro('proSubmitEstimate', { quoteId: b!.quoteId, amount: '2900', currency: 'USD', description: 'Bottom job, premium paint' });
+  const estB = await pro('proSubmitEstimate', {
+    quoteId: b!.quoteId,
+    amount: '2900',
+    currency: 'USD',
+    description: 'Bottom job, premium paint',
+  });
   expect(await status()).toBe('quoted');
 
   const preview = await svc.get(`${OWNER}/${o.opportunityId}/accept-estimate`, {
-    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ estimateId: estA.id }) });
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ estimateId: estA.id }),
+  });
   expect(preview.status).toBe(202);
   expect(preview.body.detail).toMatchObject({ estimateId: estA.id, closesEstimates: [estB.id] });
   expect(await status()).toBe('quoted');
@@ -79,8 +102,10 @@ test('request to review: the status follows every step; the review lands on the 
   const proB = detail.pros.find((p: { quoteId: string }) => p.quoteId === b!.quoteId);
   expect(proB).toMatchObject({ quoteStatus: 'closed', threadStatus: 'closed', estimates: [expect.objectContaining({ status: 'closed' })] });
   expect((await act('accept-estimate', { estimateId: estB.id })).status).toBe(409);
-  await expect(pro('proProposeVisits', { quoteId: a!.quoteId, times: ['2030-04-01T10:00:00Z'] }))
-    .rejects.toMatchObject({ message: 'This Opportunity is already awarded', status: 409 });
+  await expect(pro('proProposeVisits', { quoteId: a!.quoteId, times: ['2030-04-01T10:00:00Z'] })).rejects.toMatchObject({
+    message: 'This Opportunity is already awarded',
+    status: 409,
+  });
 
   expect((await act('mark-complete', { quoteId: b!.quoteId })).status).toBe(409);
   expect((await act('review', { quoteId: a!.quoteId, rating: 5, review: 'Early' })).status).toBe(409);
@@ -94,8 +119,11 @@ test('request to review: the status follows every step; the review lands on the 
   const profile = (await svc.get(`/api/v1/public/contractors/${a!.contractorSlug}`)).body.data;
   expect(profile.reviews[0]).toMatchObject({ rating: 4, review: 'Clean work, on time.', authorName: 'Olivia O.' });
   expect(profile.reviewCount).toBe(profileBefore.reviewCount + 1);
-  const { rows } = await svc.db.pool.query(`select round(avg(rating), 2)::float8 as avg from app_public.reviews
-    where contractor_id = (select id from app_public.contractors where slug = $1) and is_published`, [a!.contractorSlug]);
+  const { rows } = await svc.db.pool.query(
+    `select round(avg(rating), 2)::float8 as avg from app_public.reviews
+    where contractor_id = (select id from app_public.contractors where slug = $1) and is_published`,
+    [a!.contractorSlug],
+  );
   expect(profile.rating).toBe(rows[0].avg);
 }, 60_000);
 

@@ -31,7 +31,9 @@ async function openTab(): Promise<{ tab: Page; errors: string[] }> {
   const context = await browser.newContext();
   const tab = await context.newPage();
   const errors: string[] = [];
-  tab.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  tab.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
   tab.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   return { tab, errors };
 }
@@ -41,10 +43,20 @@ const SAMPLE_DOCUMENT = {
   openapi: '3.1.0',
   info: { title: 'Sample', version: '1.0.0', description: 'A *sample* in Markdown.' },
   paths: {
-    '/api/v1/public/contractors/search': { get: { summary: 'Search', parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
-      responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } } } },
-    '/api/v1/user-api-keys/{id}': { delete: { summary: 'Revoke', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: { 200: { description: 'ok' } } } },
+    '/api/v1/public/contractors/search': {
+      get: {
+        summary: 'Search',
+        parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
+        responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    },
+    '/api/v1/user-api-keys/{id}': {
+      delete: {
+        summary: 'Revoke',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 200: { description: 'ok' } },
+      },
+    },
   },
 };
 
@@ -55,7 +67,7 @@ async function renderedReference(tab: Page): Promise<string> {
 }
 
 describe('plain HTTP', () => {
-  test.each(PAGES)('GET %s: 200, HTML, strict CSP, nosniff, no referrer, links to the owners\' help', async (page) => {
+  test.each(PAGES)("GET %s: 200, HTML, strict CSP, nosniff, no referrer, links to the owners' help", async (page) => {
     const r = await svc.get(page);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/html/);
@@ -71,11 +83,13 @@ describe('plain HTTP', () => {
   });
 
   test('the CSP is the strict one: only this origin, no inline, no eval', () => {
-    expect(PORTAL_CSP).toBe("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-      + "img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+    expect(PORTAL_CSP).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; " +
+        "img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    );
   });
 
-  test('the owners\' help page still answers', async () => {
+  test("the owners' help page still answers", async () => {
     expect((await svc.get('/developers/owners')).status).toBe(200);
   });
 
@@ -106,8 +120,15 @@ describe('plain HTTP', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['dist/src/main.js'], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: svc.db.url, AUTH_DATABASE_URL: svc.db.authUrl, PORT: String(port), HOST: '127.0.0.1',
-        RUN_WORKER: 'false', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        DATABASE_URL: svc.db.url,
+        AUTH_DATABASE_URL: svc.db.authUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        RUN_WORKER: 'false',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -133,9 +154,15 @@ describe('plain HTTP', () => {
   }, 40_000);
 });
 
-test('the quickstart\'s examples work as written: registration, the directory GETs, a service request', async () => {
+test("the quickstart's examples work as written: registration, the directory GETs, a service request", async () => {
   const page = (await svc.get('/developers/quickstart')).body as string;
-  const unescape = (t: string) => t.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (t: string) =>
+    t
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   const blocks = [...page.matchAll(/<pre><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]!));
   const commands = blocks.flatMap((b) => b.split(/\n(?=curl )/)).filter((c) => c.startsWith('curl '));
   const bodyOf = (c: string) => JSON.parse(/-d '(\{[\s\S]*?\})'/.exec(c)![1]!) as Record<string, unknown>;
@@ -145,7 +172,9 @@ test('the quickstart\'s examples work as written: registration, the directory GE
   expect(registered.status).toBe(200);
   const apiKey = registered.body.data.credentials.apiKey as string;
 
-  const gets = commands.filter((c) => !/ -X /.test(c)).map((c) => /'?(http:\/\/[^\s']+)'?/.exec(c)![1]!)
+  const gets = commands
+    .filter((c) => !/ -X /.test(c))
+    .map((c) => /'?(http:\/\/[^\s']+)'?/.exec(c)![1]!)
     .filter((url) => !/[A-Z]{2,}/.test(new URL(url).pathname));
   expect(gets.length).toBeGreaterThanOrEqual(5);
   for (const url of gets) {
@@ -159,22 +188,26 @@ test('the quickstart\'s examples work as written: registration, the directory GE
 });
 
 describe('in a browser', () => {
-  test.each(PAGES)('%s loads with no console errors, page errors or CSP violations', async (page) => {
-    const { tab, errors } = await openTab();
-    // The renderer is checked here on a sample document; the real one is checked below.
-    await tab.route(`**${OPENAPI}`, (route) => route.fulfill({ json: SAMPLE_DOCUMENT }));
-    await tab.goto(svc.url + page);
-    await tab.waitForLoadState('networkidle');
-    expect(await tab.locator('h1').first().textContent()).toBeTruthy();
-    const nav = tab.getByRole('navigation', { name: 'Developer portal' });
-    await expect(nav.getByRole('link', { name: 'For boat owners' }).getAttribute('href')).resolves.toBe('/developers/owners');
-    if (page === '/developers/reference') {
-      const text = await renderedReference(tab);
-      for (const p of Object.keys(SAMPLE_DOCUMENT.paths)) expect(text).toContain(p);
-    }
-    expect(errors).toEqual([]);
-    await tab.context().close();
-  }, 40_000);
+  test.each(PAGES)(
+    '%s loads with no console errors, page errors or CSP violations',
+    async (page) => {
+      const { tab, errors } = await openTab();
+      // The renderer is checked here on a sample document; the real one is checked below.
+      await tab.route(`**${OPENAPI}`, (route) => route.fulfill({ json: SAMPLE_DOCUMENT }));
+      await tab.goto(svc.url + page);
+      await tab.waitForLoadState('networkidle');
+      expect(await tab.locator('h1').first().textContent()).toBeTruthy();
+      const nav = tab.getByRole('navigation', { name: 'Developer portal' });
+      await expect(nav.getByRole('link', { name: 'For boat owners' }).getAttribute('href')).resolves.toBe('/developers/owners');
+      if (page === '/developers/reference') {
+        const text = await renderedReference(tab);
+        for (const p of Object.keys(SAMPLE_DOCUMENT.paths)) expect(text).toContain(p);
+      }
+      expect(errors).toEqual([]);
+      await tab.context().close();
+    },
+    40_000,
+  );
 
   test('register through the form, then the console: account, tier, quota; list, mint, revoke', async () => {
     const { tab, errors } = await openTab();
@@ -261,7 +294,9 @@ describe('in a browser', () => {
 test('the reference shows every path of the OpenAPI document at /developers/openapi.json', async () => {
   const r = await svc.get(OPENAPI);
   if (r.status !== 200) {
-    throw new Error(`GET ${OPENAPI} answered ${r.status}: the OpenAPI document (src/openapi) is not served yet, so the reference has nothing to render`);
+    throw new Error(
+      `GET ${OPENAPI} answered ${r.status}: the OpenAPI document (src/openapi) is not served yet, so the reference has nothing to render`,
+    );
   }
   const paths = Object.keys((r.body as { paths: Record<string, unknown> }).paths);
   expect(paths.length).toBeGreaterThan(0);

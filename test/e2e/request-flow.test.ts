@@ -45,7 +45,9 @@ test('request, e-mail, confirm by code: one quote per pro, only those pros e-mai
   for (const text of [body.project.location, body.project.description, ...pros.map((p) => p.name)]) {
     expect(mail.text).toContain(text);
   }
-  expect(mail.subject).toContain((await svc.db.pool.query('select name from app_public.specialties where slug = $1', [specialty])).rows[0].name);
+  expect(mail.subject).toContain(
+    (await svc.db.pool.query('select name from app_public.specialties where slug = $1', [specialty])).rows[0].name,
+  );
   // Before confirmation: no Opportunity, no pro contacted.
   expect(await counts()).toMatchObject({ opportunities: 0 });
   expect(sink.received.filter((m) => pros.some((p) => m.to.includes(p.email)))).toEqual([]);
@@ -53,15 +55,31 @@ test('request, e-mail, confirm by code: one quote per pro, only those pros e-mai
   const { code } = verificationOf(mail);
   const r = await confirm(requestId, { verificationCode: code });
   expect(r.status).toBe(200);
-  expect(r.body).toEqual({ success: true, data: {
-    status: 'created', requestId, opportunityId: expect.any(String), source: 'demand-side-search-mcp',
-    quotes: pros.map((p) => ({ quoteId: expect.any(String), contractorSlug: p.slug, contractorName: p.name,
-      opportunityId: r.body.data.opportunityId, threadStatus: expect.any(String) })),
-    ownerAccessToken: expect.stringMatching(/^[0-9a-f]{64}$/),
-  } });
+  expect(r.body).toEqual({
+    success: true,
+    data: {
+      status: 'created',
+      requestId,
+      opportunityId: expect.any(String),
+      source: 'demand-side-search-mcp',
+      quotes: pros.map((p) => ({
+        quoteId: expect.any(String),
+        contractorSlug: p.slug,
+        contractorName: p.name,
+        opportunityId: r.body.data.opportunityId,
+        threadStatus: expect.any(String),
+      })),
+      ownerAccessToken: expect.stringMatching(/^[0-9a-f]{64}$/),
+    },
+  });
 
   const proMails = await sink.waitFor((m) => m.subject.startsWith('New '), 2);
-  expect(proMails.map((m) => m.to).flat().sort()).toEqual(pros.map((p) => p.email.toLowerCase()).sort());
+  expect(
+    proMails
+      .map((m) => m.to)
+      .flat()
+      .sort(),
+  ).toEqual(pros.map((p) => p.email.toLowerCase()).sort());
   await sink.waitFor((m) => m.to.includes(body.owner.email) && m.subject.endsWith('is confirmed'));
   const before = { ...(await counts()), mails: sink.received.length };
 
@@ -72,13 +90,21 @@ test('request, e-mail, confirm by code: one quote per pro, only those pros e-mai
   await settle();
   expect({ ...(await counts()), mails: sink.received.length }).toEqual(before);
 
-  const { rows } = await svc.db.pool.query(`select array_agg(distinct kind order by kind) as kinds,
+  const { rows } = await svc.db.pool.query(
+    `select array_agg(distinct kind order by kind) as kinds,
       bool_and(source = 'demand-side-search-mcp') as sourced from app_public.request_events
-     where request_id = $1 or opportunity_id = $2`, [requestId, r.body.data.opportunityId]);
-  expect(rows[0]).toEqual({ sourced: true,
-    kinds: ['confirmed', 'draft_created', 'owner_access_sent', 'pro_contacted', 'verification_sent'] });
-  const { rows: sources } = await svc.db.pool.query(`select o.source as o, array_agg(distinct q.source) as q from app_public.opportunities o
-    join app_public.quotes q on q.opportunity_id = o.id where o.id = $1 group by o.source`, [r.body.data.opportunityId]);
+     where request_id = $1 or opportunity_id = $2`,
+    [requestId, r.body.data.opportunityId],
+  );
+  expect(rows[0]).toEqual({
+    sourced: true,
+    kinds: ['confirmed', 'draft_created', 'owner_access_sent', 'pro_contacted', 'verification_sent'],
+  });
+  const { rows: sources } = await svc.db.pool.query(
+    `select o.source as o, array_agg(distinct q.source) as q from app_public.opportunities o
+    join app_public.quotes q on q.opportunity_id = o.id where o.id = $1 group by o.source`,
+    [r.body.data.opportunityId],
+  );
   expect(sources).toEqual([{ o: 'demand-side-search-mcp', q: ['demand-side-search-mcp'] }]);
 });
 
@@ -95,7 +121,9 @@ test('no coverage: nothing routed before confirmation; after it, an Opportunity 
   expect(coverage[0]!.text).toContain(body.project.description);
   await settle();
   expect(sink.received.filter((m) => m.to.includes(COVERAGE))).toHaveLength(1);
-  const { rows } = await svc.db.pool.query('select count(*)::int as n from app_public.quotes where opportunity_id = $1', [r.body.data.opportunityId]);
+  const { rows } = await svc.db.pool.query('select count(*)::int as n from app_public.quotes where opportunity_id = $1', [
+    r.body.data.opportunityId,
+  ]);
   expect(rows[0].n).toBe(0);
 });
 
@@ -141,11 +169,14 @@ test('the confirm page: script-free, not cached, strict CSP; GETs change nothing
   expect(page.body).not.toMatch(/<script/i);
   for (const text of [body.project.location, ...pros.map((p) => p.name)]) expect(page.body).toContain(esc(text));
 
-  const snapshot = async () => (await svc.db.pool.query(`select string_agg(t, '' order by t) as all from (
+  const snapshot = async () =>
+    (
+      await svc.db.pool.query(`select string_agg(t, '' order by t) as all from (
       select format('%s:%s', c.oid::regclass, md5(coalesce((xpath('/row/x/text()', query_to_xml(
         format('select md5(string_agg(r::text, '''' order by r::text)) as x from %s r', c.oid::regclass), false, false, '')))[1]::text, ''))) as t
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where c.relkind = 'r' and n.nspname in ('app_public', 'app_private', 'graphile_worker')) s`)).rows[0].all;
+     where c.relkind = 'r' and n.nspname in ('app_public', 'app_private', 'graphile_worker')) s`)
+    ).rows[0].all;
   const before = await snapshot();
   for (let i = 0; i < 5; i++) await svc.get(link.slice(svc.url.length));
   await svc.get(`${REQUESTS}/${requestId}/confirm?token=${'f'.repeat(64)}`);
@@ -155,7 +186,9 @@ test('the confirm page: script-free, not cached, strict CSP; GETs change nothing
   try {
     const tab = await browser.newPage();
     const errors: string[] = [];
-    tab.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    tab.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await tab.goto(link);
     await tab.getByRole('button', { name: /confirm/i }).click();
     await tab.waitForLoadState();
@@ -195,8 +228,9 @@ test('five wrong codes lock the draft: the right code then gets 429', async () =
   const locked = await confirm(requestId, { verificationCode: code });
   expect(locked.status).toBe(429);
   expect(locked.body.error).toContain('locked');
-  expect(await svc.db.pool.query('select count(*)::int as n from app_public.opportunities where request_id = $1', [requestId]))
-    .toMatchObject({ rows: [{ n: 0 }] });
+  expect(
+    await svc.db.pool.query('select count(*)::int as n from app_public.opportunities where request_id = $1', [requestId]),
+  ).toMatchObject({ rows: [{ n: 0 }] });
 });
 
 test('no table (job queue included) and no log line holds a plain code, token or owner access token', async () => {
@@ -274,5 +308,3 @@ describe('faults', () => {
     }
   }, 40_000);
 });
-
-

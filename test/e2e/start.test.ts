@@ -10,7 +10,9 @@ const ROOT = path.resolve(__dirname, '../..');
 test('npm start serves the demo directory and shuts down cleanly on SIGTERM', async () => {
   const port = await freePort();
   const child = spawn('bash', ['scripts/start.sh'], {
-    cwd: ROOT, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -36,7 +38,9 @@ test('npm start serves the demo directory and shuts down cleanly on SIGTERM', as
 
 test('a bad configuration value stops start-up with a message naming it', async () => {
   const child = spawn(process.execPath, ['dist/src/main.js'], {
-    cwd: ROOT, env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, PORT: 'eighty' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stderr.on('data', (d) => (output += d));

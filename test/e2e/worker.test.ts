@@ -18,11 +18,17 @@ afterAll(async () => {
 });
 
 test('a standalone worker sends a queued verification e-mail and exits 0 on SIGTERM', async () => {
-  const { rows: [s] } = await db.pool.query('select slug from app_public.specialties limit 1');
-  await db.pool.query(`select app_hidden.create_service_request('Wendy', null, 'wendy@example.com', null, $1,
-    'Mystic, CT', 'Teak deck needs refinishing before June.', '{}', null, null, 3600)`, [s.slug]);
+  const {
+    rows: [s],
+  } = await db.pool.query('select slug from app_public.specialties limit 1');
+  await db.pool.query(
+    `select app_hidden.create_service_request('Wendy', null, 'wendy@example.com', null, $1,
+    'Mystic, CT', 'Teak deck needs refinishing before June.', '{}', null, null, 3600)`,
+    [s.slug],
+  );
   const child = spawn(process.execPath, ['dist/worker/main.js'], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DATABASE_URL: db.url, SMTP_URL: sink.url, LOG_LEVEL: 'info', PUBLIC_BASE_URL: 'https://api.example.com' },
   });
   let output = '';

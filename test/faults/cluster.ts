@@ -22,14 +22,27 @@ function asOwner(program: string, args: string[]): Promise<{ stdout: string; std
 }
 
 export class FaultCluster {
-  private constructor(readonly dir: string, readonly port: number) {}
+  private constructor(
+    readonly dir: string,
+    readonly port: number,
+  ) {}
 
   /** For spawnService (its outbox folder is named after it). */
-  get name(): string { return `faults_${this.port}`; }
-  get dataDir(): string { return path.join(this.dir, 'data'); }
-  get logFile(): string { return path.join(this.dir, 'server.log'); }
-  get url(): string { return `postgres://postgres@127.0.0.1:${this.port}/marine`; }
-  get authUrl(): string { return `postgres://marine_authenticator@127.0.0.1:${this.port}/marine`; }
+  get name(): string {
+    return `faults_${this.port}`;
+  }
+  get dataDir(): string {
+    return path.join(this.dir, 'data');
+  }
+  get logFile(): string {
+    return path.join(this.dir, 'server.log');
+  }
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/marine`;
+  }
+  get authUrl(): string {
+    return `postgres://marine_authenticator@127.0.0.1:${this.port}/marine`;
+  }
 
   /** initdb, start, create the database, migrate, load `size` demo contractors. */
   static async create(size: number): Promise<FaultCluster> {
@@ -38,10 +51,18 @@ export class FaultCluster {
     if (isRoot) await run('chown', ['postgres:postgres', dir]);
     const cluster = new FaultCluster(dir, await freePort());
     await asOwner('initdb', ['-D', cluster.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-    fs.appendFileSync(path.join(cluster.dataDir, 'postgresql.conf'), [
-      `port = ${cluster.port}`, "listen_addresses = '127.0.0.1'", "unix_socket_directories = ''",
-      'max_connections = 100', 'fsync = off', 'log_min_error_statement = error', '',
-    ].join('\n'));
+    fs.appendFileSync(
+      path.join(cluster.dataDir, 'postgresql.conf'),
+      [
+        `port = ${cluster.port}`,
+        "listen_addresses = '127.0.0.1'",
+        "unix_socket_directories = ''",
+        'max_connections = 100',
+        'fsync = off',
+        'log_min_error_statement = error',
+        '',
+      ].join('\n'),
+    );
     await cluster.start();
     await cluster.sql('create database marine', 'postgres');
     const env = { ...process.env, DATABASE_URL: cluster.url };
@@ -82,8 +103,9 @@ export class FaultCluster {
 
   /** The whole database as pg_dump writes it (schema and data). */
   async dump(): Promise<string> {
-    const { stdout } = await run(path.join(PG_BIN, 'pg_dump'), ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', 'marine'],
-      { maxBuffer: 512 * 1024 * 1024 });
+    const { stdout } = await run(path.join(PG_BIN, 'pg_dump'), ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', 'marine'], {
+      maxBuffer: 512 * 1024 * 1024,
+    });
     return stdout;
   }
 

@@ -14,10 +14,15 @@ let service: ServiceProcess;
 beforeAll(async () => {
   cluster = await FaultCluster.create(300);
   service = await spawnService(cluster, {
-    DATABASE_URL: cluster.url, AUTH_DATABASE_URL: cluster.authUrl, RATE_LIMIT_ANONYMOUS: '10000000',
-    DATABASE_STATEMENT_TIMEOUT_MS: '2000', DATABASE_ACQUIRE_TIMEOUT_MS: '1000', RUN_WORKER: 'false',
+    DATABASE_URL: cluster.url,
+    AUTH_DATABASE_URL: cluster.authUrl,
+    RATE_LIMIT_ANONYMOUS: '10000000',
+    DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+    DATABASE_ACQUIRE_TIMEOUT_MS: '1000',
+    RUN_WORKER: 'false',
     // npm start's two HTTP workers, with small pools so that the blocked test can saturate both.
-    WEB_CONCURRENCY: '2', DATABASE_POOL_SIZE: '4',
+    WEB_CONCURRENCY: '2',
+    DATABASE_POOL_SIZE: '4',
   });
   await service.waitForLog((l) => l.msg === 'listening', 30_000);
 }, 120_000);
@@ -43,7 +48,10 @@ function expectOnlyOkOrUnavailable(outcomes: Outcome[]): void {
 async function firstOkAfter(url: string, limitMs: number): Promise<number> {
   const deadline = Date.now() + limitMs;
   for (;;) {
-    const status = await fetch(url).then((r) => r.status, () => 0);
+    const status = await fetch(url).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return Date.now();
     if (Date.now() > deadline) throw new Error(`no 200 from ${url} within ${limitMs} ms (last: ${status})`);
     await sleep(50);
@@ -104,11 +112,12 @@ test('a blocked database: a 503 after the statement or acquire timeout, and /rea
     const started = Date.now();
     // Many more blocked requests than both workers' pools have connections: the rest wait for one.
     const blocked = Array.from({ length: 32 }, () =>
-      fetch(`${service.url}/api/v1/public/contractors/specialties`).then((r) => ({ status: r.status, ms: Date.now() - started })));
+      fetch(`${service.url}/api/v1/public/contractors/specialties`).then((r) => ({ status: r.status, ms: Date.now() - started })),
+    );
     await sleep(200);
     const asked = Date.now();
     const ready = await fetch(`${service.url}/readyz`);
-    const readyBody = await ready.json() as { error?: string };
+    const readyBody = (await ready.json()) as { error?: string };
     const readyMs = Date.now() - asked;
     const results = await Promise.all(blocked);
     console.info('blocked', { readyMs, results });

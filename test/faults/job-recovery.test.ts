@@ -33,7 +33,9 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs: number,
 }
 
 test('after a SIGKILL of the whole service mid-traffic, a restart sends every committed request one e-mail within 60 s', async () => {
-  const { rows: [s] } = await db.pool.query('select slug from app_public.specialties order by slug limit 1');
+  const {
+    rows: [s],
+  } = await db.pool.query('select slug from app_public.specialties order by slug limit 1');
   const env = { WEB_CONCURRENCY: '1', SMTP_URL: sink.url };
   const first = await spawnService(db, env);
   services.push(first);
@@ -47,8 +49,9 @@ test('after a SIGKILL of the whole service mid-traffic, a restart sends every co
     if (r.status !== 201) throw new Error(`${r.status} ${r.body}`);
     answered.push(body.owner.email);
   };
-  const sentMarks = async () => (await db.pool.query(
-    'select count(*)::int as n from app_public.service_requests where verification_sent_at is not null')).rows[0].n as number;
+  const sentMarks = async () =>
+    (await db.pool.query('select count(*)::int as n from app_public.service_requests where verification_sent_at is not null')).rows[0]
+      .n as number;
 
   // Some go out before the crash, and must not go out again.
   for (let i = 0; i < 3; i++) await create();
@@ -65,7 +68,9 @@ test('after a SIGKILL of the whole service mid-traffic, a restart sends every co
   creating = false;
   await Promise.all(loops);
   await first.exited;
-  const { rows: [locks] } = await db.pool.query('select count(*)::int as n from graphile_worker.jobs where locked_by is not null');
+  const {
+    rows: [locks],
+  } = await db.pool.query('select count(*)::int as n from graphile_worker.jobs where locked_by is not null');
   expect(locks.n).toBeGreaterThanOrEqual(2);
   sink.release();
 
@@ -73,13 +78,15 @@ test('after a SIGKILL of the whole service mid-traffic, a restart sends every co
   const second = await spawnService(db, env);
   services.push(second);
   const mailsTo = (to: string) => sink.received.filter((m) => m.to.includes(to) && m.subject.startsWith('Confirm your'));
-  await until(() => answered.every((to) => mailsTo(to).length > 0), 60_000, 'every answered request\'s e-mail');
+  await until(() => answered.every((to) => mailsTo(to).length > 0), 60_000, "every answered request's e-mail");
   expect(Date.now() - restartedAt).toBeLessThan(60_000);
   // A second sweep and poll: nothing goes out twice.
   await new Promise((r) => setTimeout(r, 6_000));
   expect(answered.filter((to) => mailsTo(to).length !== 1)).toEqual([]);
   const addresses = sink.received.map((m) => m.to.join());
   expect(new Set(addresses).size).toBe(addresses.length);
-  const { rows: [left] } = await db.pool.query('select count(*)::int as n from graphile_worker.jobs');
+  const {
+    rows: [left],
+  } = await db.pool.query('select count(*)::int as n from graphile_worker.jobs');
   expect(left.n).toBe(0);
 }, 120_000);

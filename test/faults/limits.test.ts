@@ -21,18 +21,32 @@ test('exactly 500 of 600 concurrent requests on a fresh public key pass through 
   const workers = new Set(listening.map((l) => l.pid));
   expect(workers.size).toBe(2);
   const registered = await fetch(`${svc.url}/api/agents/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Two', lastName: 'Workers', email: `two-workers-${process.pid}@example.com`, password: 'a long enough password' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Two',
+      lastName: 'Workers',
+      email: `two-workers-${process.pid}@example.com`,
+      password: 'a long enough password',
+    }),
   }).then((r) => r.json() as Promise<{ data: { credentials: { apiKey: string } } }>);
   const headers = { authorization: `Bearer ${registered.data.credentials.apiKey}` };
-  const statuses = await Promise.all(Array.from({ length: 600 }, () =>
-    fetch(`${svc.url}/api/v1/public/contractors/search?limit=1`, { headers }).then(async (r) => {
-      await r.arrayBuffer();
-      return r.status;
-    })));
+  const statuses = await Promise.all(
+    Array.from({ length: 600 }, () =>
+      fetch(`${svc.url}/api/v1/public/contractors/search?limit=1`, { headers }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      }),
+    ),
+  );
   const counts = { ok: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length };
   // Both workers answered some of them (each logs its requests with its pid).
-  const answeredBy = new Set(svc.logs().filter((l) => typeof l.res === 'object' && l.res !== null).map((l) => l.pid));
+  const answeredBy = new Set(
+    svc
+      .logs()
+      .filter((l) => typeof l.res === 'object' && l.res !== null)
+      .map((l) => l.pid),
+  );
   console.info('two workers', { ...counts, answeredBy: [...answeredBy] });
   expect(counts).toEqual({ ok: 500, limited: 100 });
   expect([...answeredBy].filter((pid) => workers.has(pid)).length).toBe(2);

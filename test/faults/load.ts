@@ -13,7 +13,12 @@ export class Load {
   private stopping = false;
   private readonly workers: Promise<void>[];
 
-  constructor(private readonly urls: string[], concurrency: number, limitMs = 60_000, private readonly init: RequestInit = {}) {
+  constructor(
+    private readonly urls: string[],
+    concurrency: number,
+    limitMs = 60_000,
+    private readonly init: RequestInit = {},
+  ) {
     const until = Date.now() + limitMs;
     this.workers = Array.from({ length: concurrency }, (_, i) => this.worker(i, until));
   }
@@ -26,7 +31,13 @@ export class Load {
         await res.arrayBuffer();
         this.outcomes.push({ status: res.status, startedAt, endedAt: Date.now(), retryAfter: res.headers.get('retry-after') });
       } catch (err) {
-        this.outcomes.push({ status: 'network', startedAt, endedAt: Date.now(), retryAfter: null, error: String((err as Error).cause ?? err) });
+        this.outcomes.push({
+          status: 'network',
+          startedAt,
+          endedAt: Date.now(),
+          retryAfter: null,
+          error: String((err as Error).cause ?? err),
+        });
         await new Promise((r) => setTimeout(r, 20));
       }
     }

@@ -16,7 +16,11 @@ beforeAll(async () => {
   cluster = await FaultCluster.create(100);
   await sink.start();
   service = await spawnService(cluster, {
-    DATABASE_URL: cluster.url, AUTH_DATABASE_URL: cluster.authUrl, SMTP_URL: sink.url, RATE_LIMIT_PUBLIC: '8', LOG_LEVEL: 'debug',
+    DATABASE_URL: cluster.url,
+    AUTH_DATABASE_URL: cluster.authUrl,
+    SMTP_URL: sink.url,
+    RATE_LIMIT_PUBLIC: '8',
+    LOG_LEVEL: 'debug',
   });
   await service.waitForLog((l) => l.msg === 'listening', 30_000);
 }, 120_000);
@@ -38,7 +42,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 }
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-test('no password, key, code or token in PostgreSQL\'s log, the service\'s log or a dump, after every flow and failure', async () => {
+test("no password, key, code or token in PostgreSQL's log, the service's log or a dump, after every flow and failure", async () => {
   const secrets: Record<string, string> = {};
   const statuses: number[] = [];
   const expectStatus = (r: { status: number }, status: number) => {
@@ -94,17 +98,28 @@ test('no password, key, code or token in PostgreSQL\'s log, the service\'s log o
   // Owner operations: the right token, another Opportunity's id, an unknown token.
   const owner = { 'x-service-owner-access-token': secrets.ownerToken! };
   expectStatus(await call('GET', `/api/v1/public/search-mcp/owner/opportunities/${opportunityId}`, undefined, owner), 200);
-  expectStatus(await call('GET', `/api/v1/public/search-mcp/owner/opportunities/${opportunityId}`, undefined,
-    { 'x-service-owner-access-token': secrets.emailedOwnerToken! }), 200);
-  expectStatus(await call('GET', '/api/v1/public/search-mcp/owner/opportunities/00000000-0000-4000-8000-000000000000', undefined, owner), 404);
+  expectStatus(
+    await call('GET', `/api/v1/public/search-mcp/owner/opportunities/${opportunityId}`, undefined, {
+      'x-service-owner-access-token': secrets.emailedOwnerToken!,
+    }),
+    200,
+  );
+  expectStatus(
+    await call('GET', '/api/v1/public/search-mcp/owner/opportunities/00000000-0000-4000-8000-000000000000', undefined, owner),
+    404,
+  );
   secrets.unknownOwnerToken = randomBytes(32).toString('hex');
-  expectStatus(await call('GET', `/api/v1/public/search-mcp/owner/opportunities/${opportunityId}`, undefined,
-    { 'x-service-owner-access-token': secrets.unknownOwnerToken! }), 401);
+  expectStatus(
+    await call('GET', `/api/v1/public/search-mcp/owner/opportunities/${opportunityId}`, undefined, {
+      'x-service-owner-access-token': secrets.unknownOwnerToken!,
+    }),
+    401,
+  );
 
   // The log files were written (failed statements included), and none holds a secret.
   const serverLog = cluster.serverLog();
   expect(serverLog).toMatch(/STATEMENT: /);
-  const places = { 'PostgreSQL log': serverLog, 'service log': service.output(), 'pg_dump': await cluster.dump() };
+  const places = { 'PostgreSQL log': serverLog, 'service log': service.output(), pg_dump: await cluster.dump() };
   const found: string[] = [];
   for (const [where, text] of Object.entries(places)) {
     for (const [name, secret] of Object.entries(secrets)) {

@@ -68,13 +68,22 @@ test('a second instance on a port in use stops with a message instead of sharing
   expect(second.output()).toContain(`port ${port} on 127.0.0.1 is in use`);
 }, 30_000);
 
-interface Outcome { sentAt: number; doneAt: number; status?: number; connection?: string; reused: boolean; error?: string }
+interface Outcome {
+  sentAt: number;
+  doneAt: number;
+  status?: number;
+  connection?: string;
+  reused: boolean;
+  error?: string;
+}
 
 test('SIGTERM under keep-alive load: no resets, Connection: close after it, in-flight requests finish, exit 0', async () => {
   svc = await spawnService(db, { WEB_CONCURRENCY: '2', SHUTDOWN_GRACE_MS: '8000' });
   await svc.waitForLog((l) => l.msg === 'listening', 30_000, 2);
   await svc.waitForLog((l) => l.msg === 'worker running', 30_000);
-  const { rows: [s] } = await db.pool.query('select slug from app_public.specialties order by slug limit 1');
+  const {
+    rows: [s],
+  } = await db.pool.query('select slug from app_public.specialties order by slug limit 1');
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const outcomes: Outcome[] = [];
@@ -99,12 +108,18 @@ test('SIGTERM under keep-alive load: no resets, Connection: close after it, in-f
   // A request in flight across the signal: its headers go now, its body a second after SIGTERM.
   const body = JSON.stringify(requestBody(s.slug, []));
   const slow = new Promise<{ status: number; connection?: string }>((resolve, reject) => {
-    const req = http.request(svc!.url + REQUESTS, {
-      method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
-    });
+    const req = http.request(
+      svc!.url + REQUESTS,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+      },
+    );
     req.on('error', reject);
     req.flushHeaders();
     setTimeout(() => req.end(body), 2_000);

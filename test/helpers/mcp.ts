@@ -13,7 +13,13 @@ export async function mcpClient(svc: TestService, apiKey?: string): Promise<Clie
   return client;
 }
 
-export interface ToolError { success: false; status: number; error: string; details?: string; retryAfter?: number }
+export interface ToolError {
+  success: false;
+  status: number;
+  error: string;
+  details?: string;
+  retryAfter?: number;
+}
 
 /** Calls a tool that must succeed; returns its structuredContent. */
 export async function callOk(client: Client, name: string, args: Record<string, unknown> = {}): Promise<any> {

@@ -21,7 +21,11 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').r
 export function checkResponse(method: string, url: string, status: number, contentType: string | null, body: unknown): void {
   const path = new URL(url, 'http://x').pathname;
   const match = templates.find((t) => t.re.test(path));
-  const op = match && (doc.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>)[match.t]![method.toLowerCase()];
+  const op =
+    match &&
+    (doc.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>)[match.t]![
+      method.toLowerCase()
+    ];
   if (!match || !op) return; // not a documented operation (health, GraphQL, pages, wrong methods)
   const response = op.responses[String(status)];
   if (!response) throw new Error(`OpenAPI: ${method} ${match.t} answered ${status}, which the document does not list`);
@@ -29,7 +33,9 @@ export function checkResponse(method: string, url: string, status: number, conte
   const key = `${method} ${match.t} ${status}`;
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile({ $ref: `openapi.json#/${pointer('paths', match.t, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}` });
+    validate = ajv.compile({
+      $ref: `openapi.json#/${pointer('paths', match.t, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`,
+    });
     compiled.set(key, validate);
   }
   if (!validate(body)) {

@@ -3,11 +3,19 @@
 import type { TestService } from './server';
 import type { ReceivedMail, SmtpSink } from './smtp';
 
-export interface Pro { id: string; slug: string; name: string; email: string }
+export interface Pro {
+  id: string;
+  slug: string;
+  name: string;
+  email: string;
+}
 
 export async function demoPros(svc: TestService, count: number, offset = 0): Promise<Pro[]> {
-  const { rows } = await svc.db.pool.query(`select id, slug, name, email::text from app_public.contractors
-    where is_active and email is not null order by slug limit $1 offset $2`, [count, offset]);
+  const { rows } = await svc.db.pool.query(
+    `select id, slug, name, email::text from app_public.contractors
+    where is_active and email is not null order by slug limit $1 offset $2`,
+    [count, offset],
+  );
   return rows;
 }
 

@@ -70,14 +70,15 @@ export async function startTestService(env: Record<string, string> = {}, options
     server,
     url: server.url,
     get: request,
-    send: (method, path, body, apiKey) => request(path, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
+    send: (method, path, body, apiKey) =>
+      request(path, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
     async stop() {
       await server.close();
       await db.drop();

@@ -9,7 +9,12 @@ import { freePort } from './server';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-export interface LogLine { msg?: string; role?: string; pid?: number; [key: string]: unknown }
+export interface LogLine {
+  msg?: string;
+  role?: string;
+  pid?: number;
+  [key: string]: unknown;
+}
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -26,15 +31,26 @@ export interface ServiceProcess {
 /** Where the service's database is: a clone of the test template, or a fault test's own cluster. */
 export type ServiceDatabase = Pick<TestDatabase, 'name' | 'url' | 'authUrl'>;
 
-export async function spawnService(db: ServiceDatabase, env: Record<string, string>, script: 'main' | 'serve' = 'main'): Promise<ServiceProcess> {
+export async function spawnService(
+  db: ServiceDatabase,
+  env: Record<string, string>,
+  script: 'main' | 'serve' = 'main',
+): Promise<ServiceProcess> {
   const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
   const [cmd, args] = script === 'serve' ? ['bash', ['scripts/serve.sh']] : [process.execPath, ['dist/src/main.js']];
   const child = spawn(cmd, args, {
-    cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      DATABASE_URL: db.url, AUTH_DATABASE_URL: db.authUrl, PORT: String(port), HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', RATE_LIMIT_ANONYMOUS: '1000000',
+      DATABASE_URL: db.url,
+      AUTH_DATABASE_URL: db.authUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_ANONYMOUS: '1000000',
       OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
       ...env,
     },
@@ -56,7 +72,9 @@ export async function spawnService(db: ServiceDatabase, env: Record<string, stri
     }
   });
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     url: `http://127.0.0.1:${port}`,
@@ -68,7 +86,8 @@ export async function spawnService(db: ServiceDatabase, env: Record<string, stri
       for (;;) {
         const found = lines.filter(match);
         if (found.length >= count) return found;
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`log line not seen in ${timeoutMs} ms:\n${output.slice(-4000)}`);
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`log line not seen in ${timeoutMs} ms:\n${output.slice(-4000)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
@@ -82,22 +101,41 @@ export async function spawnService(db: ServiceDatabase, env: Record<string, stri
   };
 }
 
-export interface Answer { status: number; headers: http.IncomingHttpHeaders; body: string; reusedSocket: boolean }
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  reusedSocket: boolean;
+}
 
 /** One request with node's http client (an agent of the caller's choice, or a new connection). */
 export function request(url: string, options: { method?: string; agent?: http.Agent | false; body?: unknown } = {}): Promise<Answer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: options.method ?? 'GET', agent: options.agent ?? false,
-      headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString(), reusedSocket: req.reusedSocket }));
-      res.on('error', reject);
-    });
-    req.on('error', (err: NodeJS.ErrnoException & { reusedSocket?: boolean }) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
+    const req = http.request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        agent: options.agent ?? false,
+        headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+            reusedSocket: req.reusedSocket,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException & { reusedSocket?: boolean }) =>
+      reject(Object.assign(err, { reusedSocket: req.reusedSocket })),
+    );
     req.end(body);
   });
 }

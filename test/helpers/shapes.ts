@@ -22,16 +22,32 @@ const specialtyObject = (v: unknown) => {
 export function expectContractorListItem(c: Record<string, unknown>): void {
   // Variant A
   expectFields(c, {
-    id: isString, slug: isString, name: isString, city: stringOrNull, state: stringOrNull,
-    latitude: numberOrNull, longitude: numberOrNull,
+    id: isString,
+    slug: isString,
+    name: isString,
+    city: stringOrNull,
+    state: stringOrNull,
+    latitude: numberOrNull,
+    longitude: numberOrNull,
     specialties: (v) => Array.isArray(v) && v.every(isString),
-    rating: numberOrNull, reviewCount: isInt, phone: stringOrNull, website: stringOrNull,
+    rating: numberOrNull,
+    reviewCount: isInt,
+    phone: stringOrNull,
+    website: stringOrNull,
   });
   // Variant B
   expectFields(c, {
-    tagline: stringOrNull, location: stringOrNull, geocodedCity: stringOrNull, geocodedState: stringOrNull,
-    avatarUrl: stringOrNull, googleRating: numberOrNull, googleReviewCount: isInt,
-    isVerified: isBool, isClaimed: isBool, email: stringOrNull, websiteUrl: stringOrNull,
+    tagline: stringOrNull,
+    location: stringOrNull,
+    geocodedCity: stringOrNull,
+    geocodedState: stringOrNull,
+    avatarUrl: stringOrNull,
+    googleRating: numberOrNull,
+    googleReviewCount: isInt,
+    isVerified: isBool,
+    isClaimed: isBool,
+    email: stringOrNull,
+    websiteUrl: stringOrNull,
     specialities: (v) => Array.isArray(v) && v.every(specialtyObject),
   });
   expect((c.specialities as Array<{ slug: string }>).map((s) => s.slug)).toEqual(c.specialties);
@@ -40,11 +56,25 @@ export function expectContractorListItem(c: Record<string, unknown>): void {
 /** Variant B's full profile plus Variant A's latitude, longitude and website. */
 export function expectContractorProfile(c: Record<string, unknown>): void {
   expectFields(c, {
-    id: isString, slug: isString, name: isString, about: stringOrNull, tagline: stringOrNull,
-    phone: stringOrNull, email: stringOrNull, location: stringOrNull, city: stringOrNull, state: stringOrNull,
-    logoUrl: stringOrNull, isVerified: isBool, isClaimed: isBool, rating: numberOrNull, reviewCount: isInt,
+    id: isString,
+    slug: isString,
+    name: isString,
+    about: stringOrNull,
+    tagline: stringOrNull,
+    phone: stringOrNull,
+    email: stringOrNull,
+    location: stringOrNull,
+    city: stringOrNull,
+    state: stringOrNull,
+    logoUrl: stringOrNull,
+    isVerified: isBool,
+    isClaimed: isBool,
+    rating: numberOrNull,
+    reviewCount: isInt,
     specialties: (v) => Array.isArray(v) && v.every(specialtyObject),
-    photos: Array.isArray, videos: Array.isArray, reviews: Array.isArray,
+    photos: Array.isArray,
+    videos: Array.isArray,
+    reviews: Array.isArray,
     badges: (v) => Array.isArray(v) && v.every(isString),
     social: (v) => {
       const s = v as Record<string, unknown>;
@@ -52,6 +82,8 @@ export function expectContractorProfile(c: Record<string, unknown>): void {
     },
     yearEstablished: (v) => v === null || isInt(v),
     updatedAt: (v) => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
-    latitude: numberOrNull, longitude: numberOrNull, website: stringOrNull,
+    latitude: numberOrNull,
+    longitude: numberOrNull,
+    website: stringOrNull,
   });
 }

@@ -54,7 +54,10 @@ export class SmtpSink {
             this.received.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
-              subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '', raw,
+              subject: m.subject ?? '',
+              text: m.text ?? '',
+              html: typeof m.html === 'string' ? m.html : '',
+              raw,
             });
             callback();
           }, callback);
@@ -82,7 +85,10 @@ export class SmtpSink {
     for (;;) {
       const found = this.received.filter(match);
       if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`expected ${count} e-mail(s), got ${found.length}: ${this.received.map((m) => `${m.to} "${m.subject}"`).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `expected ${count} e-mail(s), got ${found.length}: ${this.received.map((m) => `${m.to} "${m.subject}"`).join(', ')}`,
+        );
       await new Promise((r) => setTimeout(r, 50));
     }
   }

@@ -10,7 +10,10 @@ export interface Agent {
 let n = 0;
 export async function registerAgent(svc: TestService): Promise<Agent> {
   const r = await svc.send('POST', '/api/agents/register', {
-    firstName: 'Ada', lastName: 'Staff', email: `staff${++n}.${process.pid}@example.com`, password: 'a long enough password',
+    firstName: 'Ada',
+    lastName: 'Staff',
+    email: `staff${++n}.${process.pid}@example.com`,
+    password: 'a long enough password',
   });
   expect(r.status).toBe(200);
   return { id: r.body.data.agent.id, email: r.body.data.agent.email, apiKey: r.body.data.credentials.apiKey };

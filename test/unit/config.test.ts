@@ -5,13 +5,20 @@ const base = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' };
 
 test('defaults', () => {
   const c = loadConfig(base);
-  expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: 10,
-    publicBaseUrl: 'http://localhost:3000', trustProxy: false });
+  expect(c).toMatchObject({
+    PORT: 3000,
+    HOST: '0.0.0.0',
+    LOG_LEVEL: 'info',
+    DATABASE_POOL_SIZE: 10,
+    publicBaseUrl: 'http://localhost:3000',
+    trustProxy: false,
+  });
 });
 
 test('every bad value is named, each on its own line', () => {
-  expect(() => loadConfig({ DATABASE_URL: 'mysql://x', PORT: '70000', LOG_LEVEL: 'loud', PUBLIC_BASE_URL: 'ftp://x' }))
-    .toThrow(/Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: must be a postgres:\/\/ URL\n {2}PUBLIC_BASE_URL: must be an http\(s\):\/\/ URL\n {2}LOG_LEVEL: /);
+  expect(() => loadConfig({ DATABASE_URL: 'mysql://x', PORT: '70000', LOG_LEVEL: 'loud', PUBLIC_BASE_URL: 'ftp://x' })).toThrow(
+    /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: must be a postgres:\/\/ URL\n {2}PUBLIC_BASE_URL: must be an http\(s\):\/\/ URL\n {2}LOG_LEVEL: /,
+  );
 });
 
 test('a missing DATABASE_URL is named', () => {
@@ -29,8 +36,15 @@ test('PUBLIC_BASE_URL loses its trailing slash', () => {
 });
 
 test('staff GraphQL bounds: defaults, and a default page above the largest page stops start-up', () => {
-  expect(loadConfig(base)).toMatchObject({ GRAPHQL_DEFAULT_PAGE: 100, GRAPHQL_MAX_PAGE: 1000, GRAPHQL_MAX_COST: 10_000,
-    GRAPHQL_MAX_DEPTH: 12, GRAPHQL_STATEMENT_TIMEOUT_MS: 5000, GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10_000 });
-  expect(() => loadConfig({ ...base, GRAPHQL_DEFAULT_PAGE: '200', GRAPHQL_MAX_PAGE: '100' }))
-    .toThrow('Invalid configuration:\n  GRAPHQL_DEFAULT_PAGE: must not exceed GRAPHQL_MAX_PAGE');
+  expect(loadConfig(base)).toMatchObject({
+    GRAPHQL_DEFAULT_PAGE: 100,
+    GRAPHQL_MAX_PAGE: 1000,
+    GRAPHQL_MAX_COST: 10_000,
+    GRAPHQL_MAX_DEPTH: 12,
+    GRAPHQL_STATEMENT_TIMEOUT_MS: 5000,
+    GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10_000,
+  });
+  expect(() => loadConfig({ ...base, GRAPHQL_DEFAULT_PAGE: '200', GRAPHQL_MAX_PAGE: '100' })).toThrow(
+    'Invalid configuration:\n  GRAPHQL_DEFAULT_PAGE: must not exceed GRAPHQL_MAX_PAGE',
+  );
 });

@@ -4,14 +4,27 @@ import { toApiError } from '../../src/errors';
 const pgError = (code: string, message = 'msg', detail?: string) => Object.assign(new Error(message), { code, severity: 'ERROR', detail });
 
 test.each([
-  ['INVAL', 400], ['CREDS', 401], ['FORBD', 403], ['NTFND', 404], ['CONFL', 409], ['EXPRD', 410], ['RATEL', 429],
+  ['INVAL', 400],
+  ['CREDS', 401],
+  ['FORBD', 403],
+  ['NTFND', 404],
+  ['CONFL', 409],
+  ['EXPRD', 410],
+  ['RATEL', 429],
 ])('our code %s is %d with its own message and detail', (code, status) => {
-  expect(toApiError(pgError(code, 'Clear text', 'More')))
-    .toMatchObject({ status, message: 'Clear text', details: 'More' });
+  expect(toApiError(pgError(code, 'Clear text', 'More'))).toMatchObject({ status, message: 'Clear text', details: 'More' });
 });
 
 test.each([
-  ['23505', 409], ['23514', 400], ['23502', 400], ['22P02', 400], ['22021', 400], ['22P05', 400], ['22023', 400], ['22003', 400], ['42501', 403],
+  ['23505', 409],
+  ['23514', 400],
+  ['23502', 400],
+  ['22P02', 400],
+  ['22021', 400],
+  ['22P05', 400],
+  ['22023', 400],
+  ['22003', 400],
+  ['42501', 403],
 ])("PostgreSQL's %s is %d with a generic text (its own names tables and constraints)", (code, status) => {
   const e = toApiError(pgError(code, 'duplicate key value violates unique constraint "users_email_key"', 'Key (email)=(x)'));
   expect(e?.status).toBe(status);

@@ -9,32 +9,48 @@ const name = (file: string) => path.relative(ROOT, file);
 const files = [...graph.keys()].map(name).sort();
 const importsOf = (file: string) => graph.get(path.join(ROOT, file))!.map(name);
 
-const isDoor = (file: string) => /^src\/[^/]+\/routes\.ts$/.test(file) || file.startsWith('src/mcp/tools/')
-  || file === 'src/portal/owner-help.ts';
+const isDoor = (file: string) =>
+  /^src\/[^/]+\/routes\.ts$/.test(file) || file.startsWith('src/mcp/tools/') || file === 'src/portal/owner-help.ts';
 // Where doors are mounted: the Express application (routers) and the MCP server (tools).
 const MOUNTS = new Set(['src/http/app.ts', 'src/mcp/server.ts']);
 
 test('no door imports another door; only the application and the MCP server mount them', () => {
-  const wrong = files.flatMap((file) => importsOf(file).filter(isDoor).filter(() => !MOUNTS.has(file))
-    .map((door) => `${file} -> ${door}`));
+  const wrong = files.flatMap((file) =>
+    importsOf(file)
+      .filter(isDoor)
+      .filter(() => !MOUNTS.has(file))
+      .map((door) => `${file} -> ${door}`),
+  );
   expect(wrong).toEqual([]);
 });
 
 test('operations import no door and nothing of HTTP', () => {
   const operations = files.filter((file) => /^src\/[^/]+\/operations\.ts$/.test(file));
-  expect(operations).toEqual(expect.arrayContaining(['src/directory/operations.ts', 'src/identity/operations.ts',
-    'src/owner/operations.ts', 'src/requests/operations.ts']));
-  const wrong = operations.flatMap((file) => [
-    ...importsOf(file).filter((target) => isDoor(target) || target.startsWith('src/http/') || target.startsWith('src/mcp/')),
-    ...specifiers(path.join(ROOT, file)).filter((specifier) => specifier === 'express' || specifier.startsWith('@modelcontextprotocol/')),
-  ].map((target) => `${file} -> ${target}`));
+  expect(operations).toEqual(
+    expect.arrayContaining([
+      'src/directory/operations.ts',
+      'src/identity/operations.ts',
+      'src/owner/operations.ts',
+      'src/requests/operations.ts',
+    ]),
+  );
+  const wrong = operations.flatMap((file) =>
+    [
+      ...importsOf(file).filter((target) => isDoor(target) || target.startsWith('src/http/') || target.startsWith('src/mcp/')),
+      ...specifiers(path.join(ROOT, file)).filter((specifier) => specifier === 'express' || specifier.startsWith('@modelcontextprotocol/')),
+    ].map((target) => `${file} -> ${target}`),
+  );
   expect(wrong).toEqual([]);
 });
 
 test('the database layer imports nothing of HTTP', () => {
-  const wrong = files.filter((file) => file.startsWith('src/db/')).flatMap((file) => [
-    ...importsOf(file).filter((target) => !target.startsWith('src/db/') && !target.startsWith('src/json/')),
-    ...specifiers(path.join(ROOT, file)).filter((specifier) => specifier === 'express'),
-  ].map((target) => `${file} -> ${target}`));
+  const wrong = files
+    .filter((file) => file.startsWith('src/db/'))
+    .flatMap((file) =>
+      [
+        ...importsOf(file).filter((target) => !target.startsWith('src/db/') && !target.startsWith('src/json/')),
+        ...specifiers(path.join(ROOT, file)).filter((specifier) => specifier === 'express'),
+      ].map((target) => `${file} -> ${target}`),
+    );
   expect(wrong).toEqual([]);
 });

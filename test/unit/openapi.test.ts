@@ -5,7 +5,9 @@ import { buildDocument } from '../../src/openapi/document';
 import { checkResponse } from '../helpers/openapi';
 
 // swagger-parser's ref parser is an ES module: loaded with Node's own require (see worker/graphile-worker.ts).
-const SwaggerParser = process.getBuiltinModule('node:module').createRequire(__filename)('@apidevtools/swagger-parser') as typeof SwaggerParserType;
+const SwaggerParser = process.getBuiltinModule('node:module').createRequire(__filename)(
+  '@apidevtools/swagger-parser',
+) as typeof SwaggerParserType;
 
 test('the document passes a real OpenAPI 3.1 validator', async () => {
   const doc = buildDocument('https://api.example.com');
@@ -15,32 +17,52 @@ test('the document passes a real OpenAPI 3.1 validator', async () => {
 
 test('every operation of the spec is in the document', () => {
   const doc = buildDocument('https://api.example.com');
-  const ops = Object.entries(doc.paths ?? {}).flatMap(([path, item]) => Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`));
+  const ops = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`),
+  );
   for (const op of [
-    'POST /api/agents/register', 'GET /api/account/me', 'POST /api/v1/user-api-keys',
-    'GET /api/v1/public/contractors/search', 'GET /api/v1/public/contractors/geo-search', 'GET /api/v1/public/contractors/specialties',
-    'GET /api/v1/public/contractors/{slug}', 'GET /api/v1/public/contractors/by-id/{id}',
-    'POST /api/v1/public/search-mcp/service-requests', 'GET /api/v1/public/search-mcp/service-requests/{requestId}/confirm',
-    'POST /api/v1/public/search-mcp/service-requests/{requestId}/confirm', 'GET /api/v1/public/search-mcp/owner/opportunities',
-    'GET /api/v1/public/search-mcp/owner/opportunities/{opportunityId}', 'GET /api/v1/public/search-mcp/owner/opportunities/{opportunityId}/status',
+    'POST /api/agents/register',
+    'GET /api/account/me',
+    'POST /api/v1/user-api-keys',
+    'GET /api/v1/public/contractors/search',
+    'GET /api/v1/public/contractors/geo-search',
+    'GET /api/v1/public/contractors/specialties',
+    'GET /api/v1/public/contractors/{slug}',
+    'GET /api/v1/public/contractors/by-id/{id}',
+    'POST /api/v1/public/search-mcp/service-requests',
+    'GET /api/v1/public/search-mcp/service-requests/{requestId}/confirm',
+    'POST /api/v1/public/search-mcp/service-requests/{requestId}/confirm',
+    'GET /api/v1/public/search-mcp/owner/opportunities',
+    'GET /api/v1/public/search-mcp/owner/opportunities/{opportunityId}',
+    'GET /api/v1/public/search-mcp/owner/opportunities/{opportunityId}/status',
     'GET /api/v1/public/search-mcp/owner/opportunities/{opportunityId}/visit-options',
-    ...['messages', 'missing-info', 'select-visit-time', 'accept-estimate', 'mark-complete', 'review']
-      .map((s) => `POST /api/v1/public/search-mcp/owner/opportunities/{opportunityId}/${s}`),
-    'GET /api/v1/public/articles', 'GET /api/v1/public/blog',
-  ]) expect(ops).toContain(op);
+    ...['messages', 'missing-info', 'select-visit-time', 'accept-estimate', 'mark-complete', 'review'].map(
+      (s) => `POST /api/v1/public/search-mcp/owner/opportunities/{opportunityId}/${s}`,
+    ),
+    'GET /api/v1/public/articles',
+    'GET /api/v1/public/blog',
+  ])
+    expect(ops).toContain(op);
 });
 
 describe('the response check', () => {
   const json = 'application/json; charset=utf-8';
   test('passes a documented body', () => {
-    expect(() => checkResponse('GET', '/api/v1/public/contractors/specialties', 200, json,
-      { success: true, data: { specialties: [] }, specialties: [] })).not.toThrow();
+    expect(() =>
+      checkResponse('GET', '/api/v1/public/contractors/specialties', 200, json, {
+        success: true,
+        data: { specialties: [] },
+        specialties: [],
+      }),
+    ).not.toThrow();
   });
   test('fails a body with a missing or extra field', () => {
-    expect(() => checkResponse('GET', '/api/v1/public/contractors/specialties', 200, json, { success: true, specialties: [] }))
-      .toThrow(/does not match/);
-    expect(() => checkResponse('GET', '/api/v1/public/articles', 200, json, { articles: [], nextCursor: null, extra: 1 }))
-      .toThrow(/does not match/);
+    expect(() => checkResponse('GET', '/api/v1/public/contractors/specialties', 200, json, { success: true, specialties: [] })).toThrow(
+      /does not match/,
+    );
+    expect(() => checkResponse('GET', '/api/v1/public/articles', 200, json, { articles: [], nextCursor: null, extra: 1 })).toThrow(
+      /does not match/,
+    );
   });
   test('fails an undocumented status and matches the most specific path', () => {
     expect(() => checkResponse('GET', '/api/v1/public/contractors/search', 418, json, {})).toThrow(/does not list/);

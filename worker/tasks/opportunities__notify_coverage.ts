@@ -6,7 +6,13 @@ import { call, type TaskDeps } from './deps';
 
 const payload = z.object({ opportunityId: z.uuid() });
 
-interface Notice { service: string; location: string; description: string; opportunityId: string; requestId: string }
+interface Notice {
+  service: string;
+  location: string;
+  description: string;
+  opportunityId: string;
+  requestId: string;
+}
 
 export default function notifyCoverage(deps: TaskDeps): Task {
   return async (raw, helpers) => {

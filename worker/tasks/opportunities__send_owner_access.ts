@@ -8,7 +8,14 @@ import { call, type TaskDeps } from './deps';
 
 const payload = z.object({ opportunityId: z.uuid() });
 
-interface Notice { to: string; firstName: string; service: string; location: string; pros: string[]; opportunityId: string }
+interface Notice {
+  to: string;
+  firstName: string;
+  service: string;
+  location: string;
+  pros: string[];
+  opportunityId: string;
+}
 
 export default function sendOwnerAccess(deps: TaskDeps): Task {
   return async (raw, helpers) => {

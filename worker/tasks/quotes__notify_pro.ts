@@ -7,7 +7,15 @@ import { call, type TaskDeps } from './deps';
 
 const payload = z.object({ quoteId: z.uuid() });
 
-interface Notice { to: string | null; proName: string; service: string; location: string; description: string; ownerFirstName: string; quoteId: string }
+interface Notice {
+  to: string | null;
+  proName: string;
+  service: string;
+  location: string;
+  description: string;
+  ownerFirstName: string;
+  quoteId: string;
+}
 
 export default function notifyPro(deps: TaskDeps): Task {
   return async (raw, helpers) => {

@@ -7,7 +7,14 @@ import { call, type TaskDeps } from './deps';
 
 const payload = z.object({ eventId: z.number().int() });
 
-interface Notice { kind: string; to: string; firstName: string; proName: string; service: string; opportunityId: string }
+interface Notice {
+  kind: string;
+  to: string;
+  firstName: string;
+  proName: string;
+  service: string;
+  opportunityId: string;
+}
 
 export default function notifyOwner(deps: TaskDeps): Task {
   return async (raw, helpers) => {

@@ -9,7 +9,15 @@ import { call, type TaskDeps } from './deps';
 
 const payload = z.object({ requestId: z.uuid() });
 
-interface Draft { to: string; firstName: string; service: string; location: string; description: string; pros: string[]; expiresAt: string }
+interface Draft {
+  to: string;
+  firstName: string;
+  service: string;
+  location: string;
+  description: string;
+  pros: string[];
+  expiresAt: string;
+}
 
 export default function sendVerification(deps: TaskDeps): Task {
   return async (raw, helpers) => {
@@ -18,7 +26,11 @@ export default function sendVerification(deps: TaskDeps): Task {
     if (draft === null) return;
     const code = mintVerificationCode();
     const token = mintToken();
-    await call(helpers, 'set_verification_credentials', [requestId, verificationDigest(requestId, code), verificationDigest(requestId, token)]);
+    await call(helpers, 'set_verification_credentials', [
+      requestId,
+      verificationDigest(requestId, code),
+      verificationDigest(requestId, token),
+    ]);
     const link = `${deps.publicBaseUrl}/api/v1/public/search-mcp/service-requests/${requestId}/confirm?token=${token}`;
     await deps.mailer.send({ to: draft.to, ...verificationEmail({ ...draft, code, link }) });
     await call(helpers, 'mark_verification_sent', [requestId]);

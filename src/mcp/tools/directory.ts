@@ -3,7 +3,14 @@
 // strings a query string would carry, so defaults, caps, variants and errors are the REST ones.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { contractorById, contractorBySlug, geoSearchContractors, listPosts, listSpecialties, searchContractors } from '../../directory/operations';
+import {
+  contractorById,
+  contractorBySlug,
+  geoSearchContractors,
+  listPosts,
+  listSpecialties,
+  searchContractors,
+} from '../../directory/operations';
 import { ApiError } from '../../errors';
 import { materialize } from '../../json/raw-json';
 import type { ToolContext } from '../context';
@@ -19,85 +26,118 @@ function asQuery(args: Record<string, string | number | undefined>): Record<stri
 }
 
 const contractor = z.looseObject({ id: z.string(), slug: z.string(), name: z.string() });
-const nextCursor = z.string().nullable().describe('Pass as cursor (with the same other arguments) for the next page; null on the last page.');
+const nextCursor = z
+  .string()
+  .nullable()
+  .describe('Pass as cursor (with the same other arguments) for the next page; null on the last page.');
 const cursor = z.string().optional().describe('nextCursor from the previous page.');
 const specialty = z.string().optional().describe('Specialty slug (see list_specialties).');
 
 export function registerDirectoryTools(server: McpServer, ctx: ToolContext): void {
-  server.registerTool('search_contractors', {
-    title: 'Search contractors',
-    description: 'Full-text search of marine contractors, filtered by specialty, city and state. Best rated first; total is exact up to 60 matches (or the end of the page), see totalExact. Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
-    inputSchema: {
-      q: z.string().optional().describe('Words to search for, e.g. "diesel repair".'),
-      specialty,
-      city: z.string().optional(),
-      state: z.string().optional().describe('Two-letter US state code.'),
-      limit: z.number().int().optional(),
-      page: z.number().int().optional(),
-      cursor,
+  server.registerTool(
+    'search_contractors',
+    {
+      title: 'Search contractors',
+      description:
+        'Full-text search of marine contractors, filtered by specialty, city and state. Best rated first; total is exact up to 60 matches (or the end of the page), see totalExact. Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
+      inputSchema: {
+        q: z.string().optional().describe('Words to search for, e.g. "diesel repair".'),
+        specialty,
+        city: z.string().optional(),
+        state: z.string().optional().describe('Two-letter US state code.'),
+        limit: z.number().int().optional(),
+        page: z.number().int().optional(),
+        cursor,
+      },
+      outputSchema: {
+        contractors: z.array(contractor),
+        pagination: z.object({
+          page: z.number().int(),
+          limit: z.number().int(),
+          total: z.number().int(),
+          totalExact: z.boolean(),
+          totalPages: z.number().int(),
+        }),
+        nextCursor,
+      },
+      annotations: READ,
     },
-    outputSchema: {
-      contractors: z.array(contractor),
-      pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalExact: z.boolean(), totalPages: z.number().int() }),
-      nextCursor,
+    (args) => run(ctx, async () => materialize(await searchContractors(ctx.db, ctx.caller, asQuery(args)))),
+  );
+
+  server.registerTool(
+    'geo_search_contractors',
+    {
+      title: 'Find contractors near a point or in a map box',
+      description:
+        'Contractors within radiusMiles (1 to 250) of lat/lng, nearest first, each with distanceMiles; or inside a bounding box (minLat, maxLat, minLng, maxLng), best rated first. Limits and defaults follow the REST API: radius 25 and limit 25 (max 100); with minRating or a box, radius 30 and limit 100 (max 500).',
+      inputSchema: {
+        lat: z.number().optional(),
+        lng: z.number().optional(),
+        radiusMiles: z.number().optional(),
+        minLat: z.number().optional(),
+        maxLat: z.number().optional(),
+        minLng: z.number().optional(),
+        maxLng: z.number().optional(),
+        specialty,
+        minRating: z.number().optional().describe('0 to 5.'),
+        limit: z.number().int().optional(),
+        cursor,
+      },
+      outputSchema: { contractors: z.array(contractor), nextCursor },
+      annotations: READ,
     },
-    annotations: READ,
-  }, (args) => run(ctx, async () => materialize(await searchContractors(ctx.db, ctx.caller, asQuery(args)))));
+    (args) => run(ctx, async () => materialize(await geoSearchContractors(ctx.db, ctx.caller, asQuery(args)))),
+  );
 
-  server.registerTool('geo_search_contractors', {
-    title: 'Find contractors near a point or in a map box',
-    description: 'Contractors within radiusMiles (1 to 250) of lat/lng, nearest first, each with distanceMiles; or inside a bounding box (minLat, maxLat, minLng, maxLng), best rated first. Limits and defaults follow the REST API: radius 25 and limit 25 (max 100); with minRating or a box, radius 30 and limit 100 (max 500).',
-    inputSchema: {
-      lat: z.number().optional(),
-      lng: z.number().optional(),
-      radiusMiles: z.number().optional(),
-      minLat: z.number().optional(),
-      maxLat: z.number().optional(),
-      minLng: z.number().optional(),
-      maxLng: z.number().optional(),
-      specialty,
-      minRating: z.number().optional().describe('0 to 5.'),
-      limit: z.number().int().optional(),
-      cursor,
+  server.registerTool(
+    'list_specialties',
+    {
+      title: 'List specialties',
+      description: 'Every service specialty with its slug and the number of contractors offering it.',
+      outputSchema: { specialties: z.array(z.looseObject({ slug: z.string(), name: z.string() })) },
+      annotations: READ,
     },
-    outputSchema: { contractors: z.array(contractor), nextCursor },
-    annotations: READ,
-  }, (args) => run(ctx, async () => materialize(await geoSearchContractors(ctx.db, ctx.caller, asQuery(args)))));
+    () => run(ctx, () => listSpecialties(ctx.db, ctx.caller)),
+  );
 
-  server.registerTool('list_specialties', {
-    title: 'List specialties',
-    description: 'Every service specialty with its slug and the number of contractors offering it.',
-    outputSchema: { specialties: z.array(z.looseObject({ slug: z.string(), name: z.string() })) },
-    annotations: READ,
-  }, () => run(ctx, () => listSpecialties(ctx.db, ctx.caller)));
-
-  server.registerTool('get_contractor', {
-    title: 'Contractor profile',
-    description: 'The full profile of one contractor (about, specialties, photos, reviews, contact), by slug or by id.',
-    inputSchema: { slug: z.string().optional(), id: z.string().optional() },
-    outputSchema: contractor,
-    annotations: READ,
-  }, (args) => run(ctx, async () => {
-    // REST has two paths for this; a tool takes exactly one of the two keys.
-    if ((args.slug === undefined) === (args.id === undefined)) throw new ApiError(400, 'Give exactly one of slug or id');
-    if (args.slug !== undefined) return contractorBySlug(ctx.db, ctx.caller, { slug: args.slug });
-    return contractorById(ctx.db, ctx.caller, { id: args.id });
-  }));
+  server.registerTool(
+    'get_contractor',
+    {
+      title: 'Contractor profile',
+      description: 'The full profile of one contractor (about, specialties, photos, reviews, contact), by slug or by id.',
+      inputSchema: { slug: z.string().optional(), id: z.string().optional() },
+      outputSchema: contractor,
+      annotations: READ,
+    },
+    (args) =>
+      run(ctx, async () => {
+        // REST has two paths for this; a tool takes exactly one of the two keys.
+        if ((args.slug === undefined) === (args.id === undefined)) throw new ApiError(400, 'Give exactly one of slug or id');
+        if (args.slug !== undefined) return contractorBySlug(ctx.db, ctx.caller, { slug: args.slug });
+        return contractorById(ctx.db, ctx.caller, { id: args.id });
+      }),
+  );
 
   const post = z.looseObject({ id: z.string() });
   for (const [name, title, kind, field] of [
     ['list_articles', 'List articles', 'article', 'articles'],
     ['list_blog_posts', 'List blog posts', 'blog', 'posts'],
   ] as const) {
-    server.registerTool(name, {
-      title,
-      description: `${title}, newest first (limit 1 to 100, default 25).`,
-      inputSchema: { limit: z.number().int().optional(), cursor },
-      outputSchema: { [field]: z.array(post), nextCursor },
-      annotations: READ,
-    }, (args) => run(ctx, async () => {
-      const r = await listPosts(ctx.db, ctx.caller, kind, asQuery(args));
-      return { [field]: r.items, nextCursor: r.nextCursor };
-    }));
+    server.registerTool(
+      name,
+      {
+        title,
+        description: `${title}, newest first (limit 1 to 100, default 25).`,
+        inputSchema: { limit: z.number().int().optional(), cursor },
+        outputSchema: { [field]: z.array(post), nextCursor },
+        annotations: READ,
+      },
+      (args) =>
+        run(ctx, async () => {
+          const r = await listPosts(ctx.db, ctx.caller, kind, asQuery(args));
+          return { [field]: r.items, nextCursor: r.nextCursor };
+        }),
+    );
   }
 }

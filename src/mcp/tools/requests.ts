@@ -10,47 +10,63 @@ import type { ToolContext } from '../context';
 import { run, type Structured } from '../results';
 
 const quote = z.object({
-  quoteId: z.string(), contractorSlug: z.string(), contractorName: z.string(), opportunityId: z.string(), threadStatus: z.string(),
+  quoteId: z.string(),
+  contractorSlug: z.string(),
+  contractorName: z.string(),
+  opportunityId: z.string(),
+  threadStatus: z.string(),
 });
 
 export function registerRequestTools(server: McpServer, ctx: ToolContext): void {
   // REST answers an untrusted address with a 403 before anything runs; so does each tool.
   const trusted = trustedClientCheck(ctx.config.trustedClients);
 
-  server.registerTool('create_service_request', {
-    title: 'Request quotes for an owner (step 1)',
-    description: 'Records a draft service request for a boat owner who consented, and e-mails the owner a verification code. No pro is contacted until the owner confirms (confirm_service_request). contractorSlugs: 0 to 3 pros (empty: our coverage team finds one). Trusted clients only.',
-    inputSchema: serviceRequestBody,
-    outputSchema: {
-      status: z.literal('owner_verification_required'),
-      requestId: z.string(),
-      source: z.string(),
-      verification: z.looseObject({}),
-      selectedPros: z.array(z.looseObject({})),
+  server.registerTool(
+    'create_service_request',
+    {
+      title: 'Request quotes for an owner (step 1)',
+      description:
+        'Records a draft service request for a boat owner who consented, and e-mails the owner a verification code. No pro is contacted until the owner confirms (confirm_service_request). contractorSlugs: 0 to 3 pros (empty: our coverage team finds one). Trusted clients only.',
+      inputSchema: serviceRequestBody,
+      outputSchema: {
+        status: z.literal('owner_verification_required'),
+        requestId: z.string(),
+        source: z.string(),
+        verification: z.looseObject({}),
+        selectedPros: z.array(z.looseObject({})),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  }, (args) => run(ctx, async () => {
-    trusted(ctx.ip);
-    return await createServiceRequest(ctx.db, ctx.config, ctx.caller, args) as Structured;
-  }));
+    (args) =>
+      run(ctx, async () => {
+        trusted(ctx.ip);
+        return (await createServiceRequest(ctx.db, ctx.config, ctx.caller, args)) as Structured;
+      }),
+  );
 
-  server.registerTool('confirm_service_request', {
-    title: 'Confirm a service request (step 2)',
-    description: 'Confirms a draft with the verification code (or link token) the owner received by e-mail: creates the Opportunity and contacts the selected pros. The first confirmation returns ownerAccessToken for the owner tools; a repeat confirmation changes nothing and carries no token. Trusted clients only.',
-    inputSchema: { requestId: requestIdPath.shape.requestId, ...confirmBody.shape },
-    outputSchema: {
-      status: z.enum(['created', 'no_coverage', 'already_confirmed']),
-      requestId: z.string(),
-      opportunityId: z.string(),
-      source: z.string(),
-      quotes: z.array(quote),
-      ownerAccessToken: z.string().optional().describe('Only on the first confirmation; keep it private.'),
+  server.registerTool(
+    'confirm_service_request',
+    {
+      title: 'Confirm a service request (step 2)',
+      description:
+        'Confirms a draft with the verification code (or link token) the owner received by e-mail: creates the Opportunity and contacts the selected pros. The first confirmation returns ownerAccessToken for the owner tools; a repeat confirmation changes nothing and carries no token. Trusted clients only.',
+      inputSchema: { requestId: requestIdPath.shape.requestId, ...confirmBody.shape },
+      outputSchema: {
+        status: z.enum(['created', 'no_coverage', 'already_confirmed']),
+        requestId: z.string(),
+        opportunityId: z.string(),
+        source: z.string(),
+        quotes: z.array(quote),
+        ownerAccessToken: z.string().optional().describe('Only on the first confirmation; keep it private.'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  }, ({ requestId, ...body }) => run(ctx, async () => {
-    trusted(ctx.ip);
-    // The body schema is parsed again in the operation, so its cross-field rule (code or token) applies too.
-    const data = await confirmServiceRequest(ctx.db, ctx.config, ctx.caller, { requestId }, body);
-    return { ...confirmationData(data) };
-  }));
+    ({ requestId, ...body }) =>
+      run(ctx, async () => {
+        trusted(ctx.ip);
+        // The body schema is parsed again in the operation, so its cross-field rule (code or token) applies too.
+        const data = await confirmServiceRequest(ctx.db, ctx.config, ctx.caller, { requestId }, body);
+        return { ...confirmationData(data) };
+      }),
+  );
 }

@@ -25,7 +25,11 @@ function changedObjects(before: CatalogObject[], after: CatalogObject[]): string
 }
 
 /** The SQL of a file without its comment lines, for telling an edited definition from an extracted one. */
-const statements = (sql: string) => sql.split('\n').filter((l) => !l.startsWith('--')).join('\n');
+const statements = (sql: string) =>
+  sql
+    .split('\n')
+    .filter((l) => !l.startsWith('--'))
+    .join('\n');
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -84,9 +88,12 @@ describe('on the migrated template', () => {
     const files = new Map(definitionFiles().flatMap((f) => definedFunctions(f.sql).map((n) => [n, f.name])));
     const offending = guarded.filter((g) => files.has(`${g.schema}.${g.name}`));
     if (offending.length > 0) {
-      throw new Error('Stored data depends on these functions, so they change only in a migration (which ' +
-        `rewrites or rechecks the data): ${offending.map((g) => `${g.signature} in db/${files.get(`${g.schema}.${g.name}`)}`)
-        .join(', ')}. Delete the definition file and write a migration (db/CONVENTIONS.md, "Migrations and current definitions").`);
+      throw new Error(
+        'Stored data depends on these functions, so they change only in a migration (which ' +
+          `rewrites or rechecks the data): ${offending
+            .map((g) => `${g.signature} in db/${files.get(`${g.schema}.${g.name}`)}`)
+            .join(', ')}. Delete the definition file and write a migration (db/CONVENTIONS.md, "Migrations and current definitions").`,
+      );
     }
   });
 
@@ -97,7 +104,9 @@ describe('on the migrated template', () => {
     for (const f of files) {
       const names = new Set(definedFunctions(f.sql));
       expect({ file: f.name, defines: [...names] }).toEqual({
-        file: f.name, defines: [f.name.replace(/^functions\/(\w+)\/(\w+)\.sql$/, '$1.$2')] });
+        file: f.name,
+        defines: [f.name.replace(/^functions\/(\w+)\/(\w+)\.sql$/, '$1.$2')],
+      });
     }
   });
 

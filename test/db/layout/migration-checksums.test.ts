@@ -6,9 +6,11 @@ const { changed, missing, unlisted } = checkManifest();
 
 test('no landed migration was edited', () => {
   if (changed.length > 0) {
-    throw new Error(`Landed migrations were edited: ${changed.join(', ')}. A migration in db/migrations.sha256 ` +
-      'is history: restore it (git checkout) and make the change in a new migration or in its definition ' +
-      'file under db/functions (db/CONVENTIONS.md, "Migrations and current definitions").');
+    throw new Error(
+      `Landed migrations were edited: ${changed.join(', ')}. A migration in db/migrations.sha256 ` +
+        'is history: restore it (git checkout) and make the change in a new migration or in its definition ' +
+        'file under db/functions (db/CONVENTIONS.md, "Migrations and current definitions").',
+    );
   }
 });
 
@@ -20,7 +22,9 @@ test('no landed migration was removed', () => {
 
 test('every migration is in the manifest', () => {
   if (unlisted.length > 0) {
-    throw new Error(`Migrations not in db/migrations.sha256: ${unlisted.join(', ')}. ` +
-      'Run `npm run db:checksums` to add them, and commit the manifest with the migration.');
+    throw new Error(
+      `Migrations not in db/migrations.sha256: ${unlisted.join(', ')}. ` +
+        'Run `npm run db:checksums` to add them, and commit the manifest with the migration.',
+    );
   }
 });

@@ -19,7 +19,9 @@ test('db/schema.sql is the schema the migrations and definition files make', asy
     const a = committed.split('\n');
     const b = current.split('\n');
     const line = a.findIndex((l, i) => l !== b[i]);
-    throw new Error('db/schema.sql is out of date: run `npm run db:schema` and commit it with the change. ' +
-      `First difference at line ${line + 1}:\n  committed: ${a[line] ?? '(end of file)'}\n  current:   ${b[line] ?? '(end of file)'}`);
+    throw new Error(
+      'db/schema.sql is out of date: run `npm run db:schema` and commit it with the change. ' +
+        `First difference at line ${line + 1}:\n  committed: ${a[line] ?? '(end of file)'}\n  current:   ${b[line] ?? '(end of file)'}`,
+    );
   }
 });
