@@ -16,6 +16,7 @@ export TEST_TEMPLATE=$template
 log "type-checking and linting"
 tsc --noEmit -p tsconfig.json
 eslint .
+prettier --check . >/dev/null || { log "formatting differs from Prettier's: run npm run format"; prettier --check . ; exit 1; }
 tsc -p tsconfig.build.json
 
 log "building the test template database"

@@ -43,15 +43,13 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
         ownerTokenDigestOf(req, bodyToken),
       );
       if ('preview' in result) {
-        res
-          .status(202)
-          .json({
-            success: true,
-            confirmationRequired: true,
-            writesPerformed: false,
-            action: result.preview.action,
-            detail: result.preview.detail,
-          });
+        res.status(202).json({
+          success: true,
+          confirmationRequired: true,
+          writesPerformed: false,
+          action: result.preview.action,
+          detail: result.preview.detail,
+        });
         return;
       }
       res.json({ success: true, data: result });
