@@ -25,7 +25,10 @@ function checkLimit(ctx: z.RefinementCtx, limit: number | undefined, cap: { max:
 
 export const searchQuery = z
   .object({
-    q: queryText(200).meta({ description: 'Free text over name, services, marina, description and location; most relevant first.' }),
+    q: queryText(200).meta({
+      description:
+        'Free text over name, services, marina, description and location; matches come best rated first (blended public rating), like every search.',
+    }),
     specialty: slug.meta({ description: 'A specialty slug (see /contractors/specialties).' }),
     specialtySlug: slug.meta({ description: 'Variant B spelling of specialty.' }),
     city: queryText(100).meta({ description: 'Case-insensitive partial match on the city.' }),

@@ -58,9 +58,9 @@ export async function registerAgent(db: Database, config: Config, input: unknown
   };
 }
 
-/** The caller's account, or null for an anonymous caller. */
-export async function currentAccount(db: Database, caller: Caller): Promise<unknown> {
-  return caller.userId === null ? null : await db.callJson(caller, 'app_hidden.current_account', []);
+/** The caller's account; SQL answers null for an anonymous caller (app_hidden.current_account). */
+export function currentAccount(db: Database, caller: Caller): Promise<unknown> {
+  return db.callJson(caller, 'app_hidden.current_account', []);
 }
 
 export async function mintOwnKey(db: Database, caller: Caller, input: unknown) {
