@@ -2,7 +2,7 @@
 // each role (an agent sees only itself; no request role reaches a secret).
 import { Client } from 'pg';
 import { mintApiKey, sha256 } from '../../src/credentials';
-import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+import { asRole, callAs, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -20,7 +20,10 @@ let n = 0;
 async function register(): Promise<{ userId: string; apiKey: string; keyId: string; email: string }> {
   const email = `agent${++n}@example.com`;
   const key = minted();
-  const { rows } = await db.pool.query(
+  // As the API calls it: the anonymous request role.
+  const { rows } = await callAs(
+    db,
+    'marine_anonymous',
     `select app_hidden.register_agent('Ada', 'Lovelace', $1, 'correct horse battery', null, $2, $3, $4) as r`,
     [email, ...key.args],
   );
@@ -49,7 +52,7 @@ describe('register_agent', () => {
     const a = await register();
     expect(
       await sqlState(
-        db.pool.query(`select app_hidden.register_agent('B', 'C', $1, 'correct horse battery', null, $2, $3, $4)`, [
+        callAs(db, 'marine_anonymous', `select app_hidden.register_agent('B', 'C', $1, 'correct horse battery', null, $2, $3, $4)`, [
           a.email.toUpperCase(),
           ...minted().args,
         ]),
@@ -96,7 +99,12 @@ describe('authenticate_api_key and admit_request', () => {
   test('admission counts anonymous callers by address and keys by key', async () => {
     const a = await register();
     const admit = async (key: string | null, ip: string) =>
-      (await db.pool.query('select app_hidden.admit_request($1, $2, 60, 2, 3, 4) as r', [key === null ? null : sha256(key), ip])).rows[0].r;
+      (
+        await callAs(db, 'marine_anonymous', 'select app_hidden.admit_request($1, $2, 60, 2, 3, 4) as r', [
+          key === null ? null : sha256(key),
+          ip,
+        ])
+      ).rows[0].r;
     expect((await admit(null, '10.0.0.1')).rate).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
     expect((await admit(null, '10.0.0.1')).rate).toMatchObject({ allowed: true, remaining: 0 });
     expect((await admit(null, '10.0.0.2')).rate).toMatchObject({ allowed: true, remaining: 1 });
@@ -109,7 +117,7 @@ describe('authenticate_api_key and admit_request', () => {
   });
 
   test('a spent quota is RATEL with the admission as detail, and is not counted', async () => {
-    const admit = () => db.pool.query(`select app_hidden.admit_request(null, '10.0.1.1', 60, 1, 3, 4) as r`);
+    const admit = () => callAs(db, 'marine_anonymous', `select app_hidden.admit_request(null, '10.0.1.1', 60, 1, 3, 4) as r`);
     await admit();
     for (let i = 0; i < 2; i++) {
       const err = (await admit().catch((e: { code: string; detail: string }) => e)) as { code: string; detail: string };

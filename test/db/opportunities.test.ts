@@ -1,7 +1,7 @@
 // Quote threads in SQL: every error code of the owner and pro functions, and the policies of the
 // thread tables for each role.
 import { mintToken, sha256, verificationDigest } from '../../src/credentials';
-import { asRole, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+import { asRole, callAs, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
 import { asStaff } from '../helpers/opportunities';
 
 let db: TestDatabase;
@@ -22,7 +22,9 @@ async function opportunity(): Promise<{ id: string; token: string; quotes: strin
   ]);
   const {
     rows: [d],
-  } = await db.pool.query(
+  } = await callAs(
+    db,
+    'marine_anonymous',
     `select app_hidden.create_service_request('Ann', 'Lee', $1, null, $2, 'Here',
     'A description of twenty+', $3, null, null, 3600) as r`,
     [`ann${n}@example.com`, s.slug, pros.map((p) => p.slug)],
@@ -37,14 +39,21 @@ async function opportunity(): Promise<{ id: string; token: string; quotes: strin
   const token = sha256(mintToken());
   const {
     rows: [c],
-  } = await db.pool.query('select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r', [d.r.requestId, code, token]);
+  } = await callAs(db, 'marine_anonymous', 'select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r', [
+    d.r.requestId,
+    code,
+    token,
+  ]);
   return { id: c.r.opportunityId, token: token.toString('hex'), quotes: c.r.quotes.map((q: { quoteId: string }) => q.quoteId) };
 }
 
 const staff = (sql: string, args: unknown[]) => asStaff(db, sql, args);
 
+// The owner operations run as the anonymous role (the token is the credential), as from the API.
 const owner = (fn: string, args: unknown[]) =>
-  db.pool.query(`select app_hidden.${fn}(${args.map((_, i) => `$${i + 1}`).join(', ')}) as r`, args).then((r) => r.rows[0].r);
+  callAs(db, 'marine_anonymous', `select app_hidden.${fn}(${args.map((_, i) => `$${i + 1}`).join(', ')}) as r`, args).then(
+    (r) => r.rows[0].r,
+  );
 
 describe('owner access', () => {
   test('an unknown token is CREDS; another Opportunity is NTFND; expired access is CREDS', async () => {

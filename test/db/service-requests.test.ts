@@ -1,6 +1,6 @@
 // The request flow's SQL functions (every error code) and policies (every role).
 import { verificationDigest } from '../../src/credentials';
-import { asRole, createTestDatabase, sqlState, type Queryable, type TestDatabase } from '../helpers/db';
+import { asRole, callAs, createTestDatabase, sqlState, type Queryable, type TestDatabase } from '../helpers/db';
 
 let db: TestDatabase;
 let specialty: string;
@@ -38,9 +38,12 @@ const setCredentials = (requestId: string, code: string, token: string) =>
     verificationDigest(requestId, token),
   ]);
 
+/** The anonymous request role, committed: how the API calls the flow's functions. */
+const anonymous: Queryable = { query: (text, values) => callAs(db, 'marine_anonymous', text, values) };
+
 /** A draft with known credentials, as the worker would leave it after sending. */
 async function draftWithCredentials(lifetime = 3600): Promise<string> {
-  const r = await create(db.pool, { lifetime });
+  const r = await create(anonymous, { lifetime });
   await setCredentials(r.requestId, '12345678', 't'.repeat(64));
   await db.pool.query('select app_private.mark_verification_sent($1)', [r.requestId]);
   return r.requestId;
@@ -113,8 +116,9 @@ describe('service_request_confirmation (the GET page)', () => {
 describe('confirm_service_request', () => {
   const digest = (id: string, secret: string | null) => (secret === null ? null : verificationDigest(id, secret));
   const ownerTokenDigest = Buffer.alloc(32, 7);
+  // As the API calls it: the anonymous request role.
   const confirm = (id: string, code: string | null, token: string | null = null) =>
-    db.pool
+    anonymous
       .query('select app_hidden.confirm_service_request($1, $2, $3, 5, $4) as r', [
         id,
         digest(id, code),
@@ -156,7 +160,7 @@ describe('confirm_service_request', () => {
 
   test('a credential is bound to its request: the same code on another draft does not match', async () => {
     const a = await draftWithCredentials();
-    const b = (await create(db.pool)).requestId;
+    const b = (await create(anonymous)).requestId;
     await setCredentials(b, '87654321', 'v'.repeat(64));
     expect(verificationDigest(a, '12345678')).not.toEqual(verificationDigest(b, '12345678'));
     expect(await confirm(b, '12345678')).toHaveProperty('refusal');

@@ -83,6 +83,33 @@ export async function asRole<T>(
   }
 }
 
+/**
+ * One statement as a request role (and its claims), committed: a function called as the API
+ * calls it in production, when the test needs what it wrote afterwards. Rolled back on error.
+ */
+export async function callAs(
+  db: TestDatabase,
+  role: RequestRole,
+  sql: string,
+  values: unknown[] = [],
+  userId: string | null = null,
+): Promise<pg.QueryResult> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`set local role ${role}`);
+    await client.query("select set_config('app.user_id', $1, true)", [userId ?? '']);
+    const result = await client.query(sql, values);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 /** The SQLSTATE a promise rejects with (fails the test if it resolves). */
 export async function sqlState(p: Promise<unknown>): Promise<string> {
   try {
