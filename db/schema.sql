@@ -903,13 +903,19 @@ COMMENT ON FUNCTION app_hidden.like_pattern(p text) IS 'A LIKE pattern that matc
 --
 
 CREATE FUNCTION app_hidden.list_own_api_keys() RETURNS json
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select json_build_object('keys', coalesce(json_agg(app_hidden.api_key_json(k) order by k.created_at, k.id), '[]'))
-      from app_public.api_keys k
-     where k.user_id = app_public.current_user_id() and k.revoked_at is null
-  $$;
+declare
+  v_user_id uuid := app_hidden.required_user_id();
+  v_result json;
+begin
+  select json_build_object('keys', coalesce(json_agg(app_hidden.api_key_json(k) order by k.created_at, k.id), '[]')) into v_result
+    from app_public.api_keys k
+   where k.user_id = v_user_id and k.revoked_at is null;
+  return v_result;
+end
+$$;
 
 --
 -- Name: FUNCTION list_own_api_keys(); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1006,10 +1012,7 @@ CREATE FUNCTION app_hidden.mint_own_api_key(p_name text, p_public_digest bytea, 
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  if app_public.current_user_id() is null then
-    raise exception 'An API key is required' using errcode = 'CREDS';
-  end if;
-  return app_private.mint_api_key(app_public.current_user_id(), p_name, p_public_digest, p_admin_digest, p_head);
+  return app_private.mint_api_key(app_hidden.required_user_id(), p_name, p_public_digest, p_admin_digest, p_head);
 end
 $$;
 
@@ -1655,6 +1658,31 @@ CREATE FUNCTION app_hidden.request_role(p_caller json) RETURNS text
 COMMENT ON FUNCTION app_hidden.request_role(p_caller json) IS 'The role a request runs as: admin-tier keys marine_admin, other keys marine_agent, no key marine_anonymous.';
 
 --
+-- Name: required_user_id(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.required_user_id() RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_public.current_user_id();
+begin
+  if v_user_id is null then
+    raise exception 'An API key is required' using errcode = 'CREDS',
+      detail = 'Send "Authorization: Bearer <API key>"; register at POST /api/agents/register.';
+  end if;
+  return v_user_id;
+end
+$$;
+
+--
+-- Name: FUNCTION required_user_id(); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.required_user_id() IS 'The calling user''s id, or CREDS for an anonymous caller: the one place where an operation requires an API key.';
+
+--
 -- Name: revoke_own_api_key(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1663,10 +1691,11 @@ CREATE FUNCTION app_hidden.revoke_own_api_key(p_key_id uuid) RETURNS json
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
+  v_user_id uuid := app_hidden.required_user_id();
   v_row app_public.api_keys;
 begin
   update app_public.api_keys set revoked_at = now()
-   where id = p_key_id and user_id = app_public.current_user_id() and revoked_at is null
+   where id = p_key_id and user_id = v_user_id and revoked_at is null
    returning * into v_row;
   if not found then
     raise exception 'API key not found' using errcode = 'NTFND';
@@ -4633,7 +4662,7 @@ GRANT ALL ON FUNCTION app_hidden.like_pattern(p text) TO marine_anonymous;
 --
 
 REVOKE ALL ON FUNCTION app_hidden.list_own_api_keys() FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.list_own_api_keys() TO marine_agent;
+GRANT ALL ON FUNCTION app_hidden.list_own_api_keys() TO marine_anonymous;
 
 --
 -- Name: FUNCTION list_posts(p_kind text, p_limit integer, p_after_published_at timestamp with time zone, p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -
@@ -4668,7 +4697,7 @@ GRANT ALL ON FUNCTION app_hidden.miles_to_meters(p double precision) TO marine_a
 --
 
 REVOKE ALL ON FUNCTION app_hidden.mint_own_api_key(p_name text, p_public_digest bytea, p_admin_digest bytea, p_head text) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.mint_own_api_key(p_name text, p_public_digest bytea, p_admin_digest bytea, p_head text) TO marine_agent;
+GRANT ALL ON FUNCTION app_hidden.mint_own_api_key(p_name text, p_public_digest bytea, p_admin_digest bytea, p_head text) TO marine_anonymous;
 
 --
 -- Name: TABLE opportunities; Type: ACL; Schema: app_public; Owner: -
@@ -4831,11 +4860,18 @@ REVOKE ALL ON FUNCTION app_hidden.request_role(p_caller json) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.request_role(p_caller json) TO marine_anonymous;
 
 --
+-- Name: FUNCTION required_user_id(); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.required_user_id() FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.required_user_id() TO marine_anonymous;
+
+--
 -- Name: FUNCTION revoke_own_api_key(p_key_id uuid); Type: ACL; Schema: app_hidden; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_hidden.revoke_own_api_key(p_key_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.revoke_own_api_key(p_key_id uuid) TO marine_agent;
+GRANT ALL ON FUNCTION app_hidden.revoke_own_api_key(p_key_id uuid) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -

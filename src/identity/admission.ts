@@ -18,7 +18,8 @@
 // 4. A request that fails before a pending admission ran (a 400 from parsing, a 404) is admitted
 //    by the error handler before it answers (src/http/errors.ts), so it counts, and a bad key or
 //    a spent quota is the answer it gets.
-// 5. After admission, per route: requireKey (401 for anonymous callers), requireAdmin (staff).
+// 5. After admission: requireAdmin on staff GraphQL (401 anonymous, 403 public tier). Whether an
+//    operation needs a key is SQL's to say (app_hidden.required_user_id: CREDS, a 401).
 // Not admitted: agent registration, which has its own throttle per address (registrationThrottle),
 // and the confirm page (GET), which must write nothing, not even a count. Where each router is
 // mounted with which admission: src/http/app.ts.
@@ -164,12 +165,6 @@ export function registrationThrottle(db: Database, config: Config): RequestHandl
 function keyRequired(): ApiError {
   return new ApiError(401, 'An API key is required', 'Send "Authorization: Bearer <API key>"; register at POST /api/agents/register.');
 }
-
-/** For operations that need a key: anonymous callers get a 401. */
-export const requireKey: RequestHandler = (req, _res, next) => {
-  if (req.caller.userId === null) throw keyRequired();
-  next();
-};
 
 /** For staff operations: anonymous callers get a 401, public-tier keys a 403. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {

@@ -4,7 +4,7 @@
 import { Router } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { registrationThrottle, requireKey } from './admission';
+import { registrationThrottle } from './admission';
 import { currentAccount, listOwnKeys, mintOwnKey, registerAgent, revokeOwnKey } from './operations';
 
 export function registrationRouter(db: Database, config: Config): Router {
@@ -23,15 +23,15 @@ export function accountRouter(db: Database): Router {
     res.json({ success: true, data: await currentAccount(db, req.caller) });
   });
 
-  router.post('/v1/user-api-keys', requireKey, async (req, res) => {
+  router.post('/v1/user-api-keys', async (req, res) => {
     res.status(201).json({ success: true, data: await mintOwnKey(db, req.caller, req.body ?? {}) });
   });
 
-  router.get('/v1/user-api-keys', requireKey, async (req, res) => {
+  router.get('/v1/user-api-keys', async (req, res) => {
     res.json({ success: true, data: await listOwnKeys(db, req.caller) });
   });
 
-  router.delete('/v1/user-api-keys/:id', requireKey, async (req, res) => {
+  router.delete('/v1/user-api-keys/:id', async (req, res) => {
     res.json({ success: true, data: await revokeOwnKey(db, req.caller, req.params) });
   });
 

@@ -198,14 +198,20 @@ describe('own keys', () => {
     );
   });
 
-  test('minting or listing needs a user (CREDS / 42501 for anonymous)', async () => {
-    await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('x', $1, $2, $3)`, minted().args))).toBe('42501');
-    });
-    await asRole(db, 'marine_agent', async (c) => {
-      expect(await sqlState(c.query(`select app_hidden.mint_own_api_key('x', $1, $2, $3)`, minted().args))).toBe('CREDS');
-    });
-  });
+  test.each(['marine_anonymous', 'marine_agent'] as const)(
+    'minting, listing or revoking needs a user: CREDS as %s without one',
+    async (role) => {
+      for (const [sql, args] of [
+        [`select app_hidden.mint_own_api_key('x', $1, $2, $3)`, minted().args],
+        ['select app_hidden.list_own_api_keys()', []],
+        ['select app_hidden.revoke_own_api_key($1)', ['00000000-0000-4000-8000-000000000000']],
+      ] as const) {
+        await asRole(db, role, async (c) => {
+          expect([sql, await sqlState(c.query(sql, [...args]))]).toEqual([sql, 'CREDS']);
+        });
+      }
+    },
+  );
 
   test("revoking another user's key is NTFND", async () => {
     const a = await register();
