@@ -604,6 +604,24 @@ CREATE FUNCTION app_hidden.contractor_profile(c app_public.contractors) RETURNS 
 COMMENT ON FUNCTION app_hidden.contractor_profile(c app_public.contractors) IS 'A contractor''s full profile (Variant B plus latitude, longitude, website).';
 
 --
+-- Name: count_registration_attempt(text, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.count_registration_attempt(p_client_address text, p_per_hour integer) RETURNS json
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    -- Agent registrations are throttled per client address and hour, so keys cannot be farmed.
+    select app_hidden.rate_limit_hit('register:' || p_client_address, p_per_hour, 3600)
+  $$;
+
+--
+-- Name: FUNCTION count_registration_attempt(p_client_address text, p_per_hour integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.count_registration_attempt(p_client_address text, p_per_hour integer) IS 'Counts an agent registration attempt against its client address''s hourly allowance; returns the rate-limit state (allowed, limit, remaining, reset).';
+
+--
 -- Name: create_service_request(text, text, text, text, text, text, text, text[], text, text, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1453,7 +1471,7 @@ begin
   if v_count > p_limit then
     -- Refused: not counted after all.
     update app_private.rate_limit_counts set hits = v_count - 1, oldest_at = v_oldest where bucket = p_bucket;
-    return json_build_object('allowed', false, 'limit', p_limit, 'remaining', 0,
+    return json_build_object('allowed', false, 'limit', p_limit, 'remaining', 0, 'window', p_window_seconds,
       'reset', greatest(1, ceil(extract(epoch from v_oldest + v_window - v_now)))::int);
   end if;
   if v_expired > 0 or v_oldest is null then
@@ -1462,7 +1480,7 @@ begin
   else
     insert into app_private.rate_limit_hits (bucket, at) values (p_bucket, v_now);
   end if;
-  return json_build_object('allowed', true, 'limit', p_limit, 'remaining', p_limit - v_count,
+  return json_build_object('allowed', true, 'limit', p_limit, 'remaining', p_limit - v_count, 'window', p_window_seconds,
     'reset', greatest(1, ceil(extract(epoch from coalesce(v_oldest, v_now) + v_window - v_now)))::int);
 end
 $$;
@@ -4593,6 +4611,13 @@ GRANT ALL ON FUNCTION app_hidden.contractor_list_item(c app_public.contractors) 
 
 REVOKE ALL ON FUNCTION app_hidden.contractor_profile(c app_public.contractors) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.contractor_profile(c app_public.contractors) TO marine_anonymous;
+
+--
+-- Name: FUNCTION count_registration_attempt(p_client_address text, p_per_hour integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.count_registration_attempt(p_client_address text, p_per_hour integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.count_registration_attempt(p_client_address text, p_per_hour integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION create_service_request(p_owner_first_name text, p_owner_last_name text, p_owner_email text, p_owner_phone text, p_specialty_slug text, p_location text, p_description text, p_contractor_slugs text[], p_consent_statement text, p_client_request_id text, p_lifetime_seconds integer); Type: ACL; Schema: app_hidden; Owner: -

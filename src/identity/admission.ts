@@ -33,11 +33,13 @@ import { ApiError, isPgError } from '../errors';
 const API_KEY_HEADER = /^Bearer (svc_(?:public|live)_[0-9a-f]{40})$/;
 export const INVALID_KEY = 'Invalid or inactive API key';
 
+/** app_hidden.rate_limit_hit's answer; window is the rolling window's length in seconds. */
 interface RateState {
   allowed: boolean;
   limit: number;
   remaining: number;
   reset: number;
+  window: number;
 }
 interface Admission {
   caller: { userId: string; keyId: string; tier: 'public' | 'admin' } | null;
@@ -59,11 +61,11 @@ export function setRateLimitHeaders(res: Response, rate: RateState): void {
   });
 }
 
-export function rateLimitError(rate: RateState, windowSeconds: number): ApiError {
+export function rateLimitError(rate: RateState): ApiError {
   const what =
-    windowSeconds === 86_400
+    rate.window === 86_400
       ? `Daily rate limit of ${rate.limit} requests exceeded`
-      : `Rate limit of ${rate.limit} requests per ${windowSeconds} seconds exceeded`;
+      : `Rate limit of ${rate.limit} requests per ${rate.window} seconds exceeded`;
   return new ApiError(429, what, `Retry after ${rate.reset} seconds.`, { 'Retry-After': String(rate.reset) });
 }
 
@@ -112,7 +114,7 @@ export function deferAdmission(db: Database, config: Config, options: { ownerBea
         const refused = refusedAdmission(err);
         if (refused === null) throw err;
         setRateLimitHeaders(res, refused.rate);
-        throw rateLimitError(refused.rate, config.RATE_LIMIT_WINDOW_SECONDS);
+        throw rateLimitError(refused.rate);
       },
       async now() {
         const pending = caller.admission;
@@ -151,13 +153,12 @@ export function admission(db: Database, config: Config, options: { ownerBearerAl
  */
 export function registrationThrottle(db: Database, config: Config): RequestHandler {
   return async (req, res, next) => {
-    const rate = await db.callJson<RateState>(ANONYMOUS, 'app_hidden.rate_limit_hit', [
-      `register:${req.ip ?? 'unknown'}`,
+    const rate = await db.callJson<RateState>(ANONYMOUS, 'app_hidden.count_registration_attempt', [
+      req.ip ?? 'unknown',
       config.REGISTRATIONS_PER_HOUR,
-      3600,
     ]);
     setRateLimitHeaders(res, rate);
-    if (!rate.allowed) throw rateLimitError(rate, 3600);
+    if (!rate.allowed) throw rateLimitError(rate);
     next();
   };
 }

@@ -30,7 +30,7 @@ begin
   if v_count > p_limit then
     -- Refused: not counted after all.
     update app_private.rate_limit_counts set hits = v_count - 1, oldest_at = v_oldest where bucket = p_bucket;
-    return json_build_object('allowed', false, 'limit', p_limit, 'remaining', 0,
+    return json_build_object('allowed', false, 'limit', p_limit, 'remaining', 0, 'window', p_window_seconds,
       'reset', greatest(1, ceil(extract(epoch from v_oldest + v_window - v_now)))::int);
   end if;
   if v_expired > 0 or v_oldest is null then
@@ -39,7 +39,7 @@ begin
   else
     insert into app_private.rate_limit_hits (bucket, at) values (p_bucket, v_now);
   end if;
-  return json_build_object('allowed', true, 'limit', p_limit, 'remaining', p_limit - v_count,
+  return json_build_object('allowed', true, 'limit', p_limit, 'remaining', p_limit - v_count, 'window', p_window_seconds,
     'reset', greatest(1, ceil(extract(epoch from coalesce(v_oldest, v_now) + v_window - v_now)))::int);
 end
 $function$;
