@@ -21,6 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
+/** What the directory is made of: readable by every request role, written only by staff. */
+const directoryTables = ['contractors', 'contractor_specialties', 'specialties', 'posts', 'reviews'];
+
 const call = async (client: Queryable, sql: string, args: unknown[] = []) => (await client.query(`select ${sql} as r`, args)).rows[0].r;
 // The searches return one row (items, total, next) rather than one JSON value.
 const callRow = async (client: Queryable, sql: string, args: unknown[] = []) => (await client.query(`select * from ${sql}`, args)).rows[0];
@@ -61,15 +64,27 @@ describe('row-level security: anonymous', () => {
     await asRole(db, 'marine_anonymous', async (c) => {
       expect(await sqlState(c.query(`update app_public.contractors set name = 'x' where id = $1`, [active.id]))).toBe('42501');
     });
-    await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(c.query(`insert into app_public.specialties (slug, name) values ('x', 'X')`))).toBe('42501');
-    });
-    await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(c.query(`delete from app_public.posts`))).toBe('42501');
-    });
+    for (const table of directoryTables) {
+      for (const sql of [`insert into app_public.${table} default values`, `delete from app_public.${table}`]) {
+        await asRole(db, 'marine_anonymous', async (c) => {
+          expect([sql, await sqlState(c.query(sql))]).toEqual([sql, '42501']);
+        });
+      }
+    }
   });
 
   test('agents see what anonymous callers see', async () => {
+    const seen = (role: 'marine_anonymous' | 'marine_agent') =>
+      asRole(db, role, async (c) => {
+        const counts: Record<string, number> = {};
+        for (const table of directoryTables) {
+          counts[table] = (await c.query(`select count(*)::int as n from app_public.${table}`)).rows[0].n;
+        }
+        return counts;
+      });
+    const anonymous = await seen('marine_anonymous');
+    expect(Object.values(anonymous).every((n) => n > 0)).toBe(true);
+    expect(await seen('marine_agent')).toEqual(anonymous);
     await asRole(db, 'marine_agent', async (c) => {
       const { rows } = await c.query('select count(*)::int as n from app_public.contractors where not is_active');
       expect(rows[0].n).toBe(0);
