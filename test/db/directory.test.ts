@@ -220,9 +220,24 @@ describe('app_hidden.search_contractors', () => {
   });
 
   test('city patterns are literal: % and _ match only themselves', async () => {
+    // No city of the demo data holds either.
     await asRole(db, 'marine_anonymous', async (c) => {
-      const r = await callRow(c, `app_hidden.search_contractors(null, null, '%', null, 5)`);
-      expect(r.total).toBe(0);
+      for (const city of ['%', '_']) {
+        expect([city, (await callRow(c, 'app_hidden.search_contractors(null, null, $1, null, 5)', [city])).total]).toEqual([city, 0]);
+      }
+    });
+    await asRole(db, 'marine_admin', async (c) => {
+      const {
+        rows: [added],
+      } = await c.query(`insert into app_public.contractors (slug, name, city, state)
+        values ('percent-marine', 'Percent Marine', 'Port 100% Bay_Side', 'ME') returning id`);
+      await c.query('set local role marine_anonymous');
+      const found = async (city: string) =>
+        (await callRow(c, 'app_hidden.search_contractors(null, null, $1, null, 5)', [city])).contractors.map((x: { id: string }) => x.id);
+      expect(await found('0% Bay_S')).toEqual([added.id]);
+      // Taken as wildcards, these would match the city above.
+      expect(await found('Port 1_0')).toEqual([]);
+      expect(await found('Port%Side')).toEqual([]);
     });
   });
 });
@@ -260,7 +275,14 @@ describe('app_hidden.geo_search_point and geo_search_box', () => {
         expect(x.longitude).toBeGreaterThanOrEqual(-88);
         expect(x.longitude).toBeLessThanOrEqual(-79);
       }
-      expect(r.contractors.length).toBeGreaterThan(0);
+      expect(r.contractors.length).toBeGreaterThan(1);
+      // Best rated first: the public rating (not in the item) never rises down the list.
+      const ids = r.contractors.map((x: { id: string }) => x.id);
+      const { rows } = await db.pool.query('select id, public_rating::float8 as rating from app_public.contractors where id = any($1)', [
+        ids,
+      ]);
+      const ratings = ids.map((id: string) => rows.find((row) => row.id === id)!.rating);
+      expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     });
   });
 
