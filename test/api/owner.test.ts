@@ -101,11 +101,11 @@ describe('reads', () => {
 
 describe('token rules', () => {
   test.each([
-    ['missing', {}, 401, 'Owner access token required'],
-    ['malformed', { 'x-service-owner-access-token': 'abc' }, 401, 'Invalid owner access token'],
-    ['unknown', { 'x-service-owner-access-token': 'a'.repeat(64) }, 401, 'Invalid owner access token'],
-    ['an API key as Bearer', { authorization: `Bearer svc_public_${'0'.repeat(40)}` }, 401, 'Invalid or inactive API key'],
-  ])('%s: %d', async (_name, headers, status, error) => {
+    ['missing', 401, {}, 'Owner access token required'],
+    ['malformed', 401, { 'x-service-owner-access-token': 'abc' }, 'Invalid owner access token'],
+    ['unknown', 401, { 'x-service-owner-access-token': 'a'.repeat(64) }, 'Invalid owner access token'],
+    ['an API key as Bearer', 401, { authorization: `Bearer svc_public_${'0'.repeat(40)}` }, 'Invalid or inactive API key'],
+  ])('%s: %d', async (_name, status, headers, error) => {
     const r = await read(`/${mine.opportunityId}`, headers as Record<string, string>);
     expect([r.status, r.body.error]).toEqual([status, error]);
   });
