@@ -210,7 +210,7 @@ describe('confirm gating', () => {
         action,
         detail: expect.objectContaining(detail),
       });
-      expect(r.body.detail.contractorName ?? r.body.detail.contractorName).toBe(mine.quotes[0]!.contractorName);
+      expect(r.body.detail.contractorName).toBe(mine.quotes[0]!.contractorName);
     }
     expect(await snapshot()).toBe(before);
 
