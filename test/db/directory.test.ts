@@ -40,9 +40,15 @@ describe('row-level security: anonymous', () => {
   });
 
   test('sees published posts only, never drafts or scheduled ones', async () => {
+    const {
+      rows: [published],
+    } = await db.pool.query(`select count(*)::int as n from app_public.posts where status = 'published' and published_at <= now()`);
+    expect(published.n).toBeGreaterThan(0);
     await asRole(db, 'marine_anonymous', async (c) => {
       const { rows } = await c.query(`select count(*)::int as n from app_public.posts where status <> 'published' or published_at > now()`);
       expect(rows[0].n).toBe(0);
+      // ... and every published one.
+      expect((await c.query('select count(*)::int as n from app_public.posts')).rows[0].n).toBe(published.n);
     });
     const { rows } = await db.pool.query(
       `select count(*)::int as n from app_public.posts where status <> 'published' or published_at > now()`,
@@ -54,9 +60,15 @@ describe('row-level security: anonymous', () => {
     await db.pool.query(
       `update app_public.reviews set is_published = false where id = (select id from app_public.reviews order by id limit 1)`,
     );
+    const {
+      rows: [published],
+    } = await db.pool.query('select count(*)::int as n from app_public.reviews where is_published');
+    expect(published.n).toBeGreaterThan(0);
     await asRole(db, 'marine_anonymous', async (c) => {
       const { rows } = await c.query('select count(*)::int as n from app_public.reviews where not is_published');
       expect(rows[0].n).toBe(0);
+      // ... and every published one.
+      expect((await c.query('select count(*)::int as n from app_public.reviews')).rows[0].n).toBe(published.n);
     });
   });
 
