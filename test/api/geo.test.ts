@@ -97,6 +97,20 @@ describe('point mode', () => {
   });
 
   test('specialty (Variant A) filters like specialtySlug; limit defaults to 25, 100 with Variant B parameters', async () => {
+    const [lat, lng] = [26.1224, -80.1373];
+    const {
+      rows: [s],
+    } = await svc.db.pool.query('select slug from app_public.specialties order by contractor_count desc limit 1');
+    const bySpecialty = await walk(`lat=${lat}&lng=${lng}&radiusMiles=30&specialty=${s.slug}`);
+    const expected = all
+      .filter((c) => c.specialties.includes(s.slug))
+      .map((c) => ({ id: c.id, d: greatCircleMiles(lat, lng, c.lat, c.lng) }))
+      .filter((c) => c.d <= 30)
+      .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(bySpecialty.map((c) => c.id)).toEqual(expected.map((c) => c.id));
+    expect((await walk(`lat=${lat}&lng=${lng}&radius=30&specialtySlug=${s.slug}`)).map((c) => c.id)).toEqual(expected.map((c) => c.id));
+
     const a = await geo('lat=26.1224&lng=-80.1373&radiusMiles=250');
     expect(a.body.contractors).toHaveLength(25);
     const b = await geo('lat=26.1224&lng=-80.1373&radius=250');

@@ -148,7 +148,8 @@ describe('row-level security as the admin role', () => {
     expect(listed.filter((post) => drafts.includes(post))).toEqual([]);
   });
 
-  test('every user is visible to an admin (an agent sees only itself)', async () => {
+  // What an agent sees of users: test/db/identity.test.ts (agents cannot call /graphql).
+  test('every user is visible to an admin', async () => {
     const d = await data('{ allUsers { totalCount } }');
     const total = await svc.db.pool.query('select count(*)::int as n from app_public.users');
     expect(d.allUsers.totalCount).toBe(total.rows[0].n);
@@ -306,5 +307,20 @@ describe('staff manage users and keys', () => {
       { id: '00000000-0000-4000-8000-000000000000' },
     );
     expect(r.body.errors?.[0]?.message).toMatch(/reviewCount/);
+    // Every derived column is missing from its patch, and no input anywhere takes a secret.
+    const d = await data(`{ __schema { types { name inputFields { name } } } }`);
+    const inputs = new Map<string, string[]>(
+      d.__schema.types.filter((t: any) => t.inputFields).map((t: any) => [t.name, t.inputFields.map((f: any) => f.name)]),
+    );
+    expect(inputs.get('ContractorPatch')).toEqual(expect.arrayContaining(['name', 'googleRating', 'isActive']));
+    for (const derived of ['rating', 'reviewCount', 'publicRating', 'latitude', 'longitude', 'search', 'searchSignature']) {
+      expect(inputs.get('ContractorPatch')).not.toContain(derived);
+    }
+    expect(inputs.get('SpecialtyPatch')).toEqual(expect.arrayContaining(['name']));
+    expect(inputs.get('SpecialtyPatch')).not.toContain('contractorCount');
+    const secret = [...inputs].flatMap(([type, fields]) =>
+      fields.filter((f) => /password|hash|digest|secret/i.test(f)).map((f) => `${type}.${f}`),
+    );
+    expect(secret).toEqual([]);
   });
 });

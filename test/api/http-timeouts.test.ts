@@ -80,6 +80,23 @@ test('connections beyond HTTP_MAX_CONNECTIONS are closed at once; the rest are s
     const { ms, reply } = await stall('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     expect(reply).toBe('');
     expect(ms).toBeLessThan(500);
+    // The connections within the cap are served.
+    const replies = await Promise.all(
+      open.map(
+        (s) =>
+          new Promise<string>((resolve) => {
+            if (s.closed) return resolve('closed');
+            let got = '';
+            s.on('data', (d) => {
+              got += d;
+              if (got.includes('\r\n\r\n')) resolve(got);
+            });
+            s.on('close', () => resolve(got));
+            s.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+          }),
+      ),
+    );
+    for (const r of replies) expect(r).toMatch(/^HTTP\/1\.1 200 /);
   } finally {
     for (const s of open) s.destroy();
   }

@@ -30,7 +30,7 @@ async function register(overrides: Record<string, unknown> = {}) {
 const search = (key?: string) => svc.send('GET', '/api/v1/public/contractors/search?limit=1', undefined, key);
 
 describe('POST /api/agents/register', () => {
-  test('returns the agent and credentials once; the key works on search and counts against itself', async () => {
+  test('returns the agent and its credentials; the key works on search and counts against itself', async () => {
     const r = await register();
     expect(r.status).toBe(200);
     const { agent, credentials } = r.body.data;

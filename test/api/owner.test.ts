@@ -101,11 +101,11 @@ describe('reads', () => {
 
 describe('token rules', () => {
   test.each([
-    ['missing', {}, 401, 'Owner access token required'],
-    ['malformed', { 'x-service-owner-access-token': 'abc' }, 401, 'Invalid owner access token'],
-    ['unknown', { 'x-service-owner-access-token': 'a'.repeat(64) }, 401, 'Invalid owner access token'],
-    ['an API key as Bearer', { authorization: `Bearer svc_public_${'0'.repeat(40)}` }, 401, 'Invalid or inactive API key'],
-  ])('%s: %d', async (_name, headers, status, error) => {
+    ['missing', 401, {}, 'Owner access token required'],
+    ['malformed', 401, { 'x-service-owner-access-token': 'abc' }, 'Invalid owner access token'],
+    ['unknown', 401, { 'x-service-owner-access-token': 'a'.repeat(64) }, 'Invalid owner access token'],
+    ['an API key as Bearer', 401, { authorization: `Bearer svc_public_${'0'.repeat(40)}` }, 'Invalid or inactive API key'],
+  ])('%s: %d', async (_name, status, headers, error) => {
     const r = await read(`/${mine.opportunityId}`, headers as Record<string, string>);
     expect([r.status, r.body.error]).toEqual([status, error]);
   });
@@ -210,9 +210,34 @@ describe('confirm gating', () => {
         action,
         detail: expect.objectContaining(detail),
       });
-      expect(r.body.detail.contractorName ?? r.body.detail.contractorName).toBe(mine.quotes[0]!.contractorName);
+      expect(r.body.detail.contractorName).toBe(mine.quotes[0]!.contractorName);
     }
     expect(await snapshot()).toBe(before);
+
+    // Completing and reviewing need an award and then the completed work: on an Opportunity of their own.
+    const done = await makeOpportunity(svc, 1, 6);
+    const q2 = done.quotes[0]!.quoteId;
+    const post = (path: string, body: Record<string, unknown>) =>
+      svc.get(`${OWNER}/${done.opportunityId}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ownerAccessToken: done.token, ...body }),
+      });
+    const estimate = await asStaff(svc.db, 'app_public.pro_submit_estimate($1, 500, $2, null)', [q2, 'USD']);
+    expect((await post('accept-estimate', { estimateId: estimate.id, confirm: true })).status).toBe(200);
+    for (const [path, body, action] of [
+      ['mark-complete', { quoteId: q2 }, 'mark_complete'],
+      ['review', { quoteId: q2, rating: 5, review: 'Fine work' }, 'review'],
+    ] as const) {
+      const unwritten = await snapshot();
+      const r = await post(path, body);
+      expect([path, r.status, r.body.writesPerformed, r.body.action]).toEqual([path, 202, false, action]);
+      expect(r.body.detail).toMatchObject({ quoteId: q2, contractorName: done.quotes[0]!.contractorName });
+      expect(await snapshot()).toBe(unwritten);
+      // Confirmed, it is written (and the next step becomes possible).
+      expect([path, (await post(path, { ...body, confirm: true })).status]).toEqual([path, 200]);
+      expect(await snapshot()).not.toBe(unwritten);
+    }
   });
 
   test('a preview still validates and authorizes (400, 401, 404)', async () => {

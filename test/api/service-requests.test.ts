@@ -143,10 +143,10 @@ describe('trusted client addresses', () => {
 
 describe('confirm: input errors', () => {
   test.each([
-    ['neither code nor token', {}, 400],
-    ['a code of 5 characters', { verificationCode: '12345' }, 400],
-    ['a token of 31 characters', { verificationToken: 'a'.repeat(31) }, 400],
-  ])('%s: %d', async (_name, body, status) => {
+    ['neither code nor token', 400, {}],
+    ['a code of 5 characters', 400, { verificationCode: '12345' }],
+    ['a token of 31 characters', 400, { verificationToken: 'a'.repeat(31) }],
+  ])('%s: %d', async (_name, status, body) => {
     const r = await svc.send('POST', `${REQUESTS}/00000000-0000-4000-8000-000000000000/confirm`, body);
     expect(r.status).toBe(status);
   });

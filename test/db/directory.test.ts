@@ -21,6 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
+/** What the directory is made of: readable by every request role, written only by staff. */
+const directoryTables = ['contractors', 'contractor_specialties', 'specialties', 'posts', 'reviews'];
+
 const call = async (client: Queryable, sql: string, args: unknown[] = []) => (await client.query(`select ${sql} as r`, args)).rows[0].r;
 // The searches return one row (items, total, next) rather than one JSON value.
 const callRow = async (client: Queryable, sql: string, args: unknown[] = []) => (await client.query(`select * from ${sql}`, args)).rows[0];
@@ -37,9 +40,15 @@ describe('row-level security: anonymous', () => {
   });
 
   test('sees published posts only, never drafts or scheduled ones', async () => {
+    const {
+      rows: [published],
+    } = await db.pool.query(`select count(*)::int as n from app_public.posts where status = 'published' and published_at <= now()`);
+    expect(published.n).toBeGreaterThan(0);
     await asRole(db, 'marine_anonymous', async (c) => {
       const { rows } = await c.query(`select count(*)::int as n from app_public.posts where status <> 'published' or published_at > now()`);
       expect(rows[0].n).toBe(0);
+      // ... and every published one.
+      expect((await c.query('select count(*)::int as n from app_public.posts')).rows[0].n).toBe(published.n);
     });
     const { rows } = await db.pool.query(
       `select count(*)::int as n from app_public.posts where status <> 'published' or published_at > now()`,
@@ -51,9 +60,15 @@ describe('row-level security: anonymous', () => {
     await db.pool.query(
       `update app_public.reviews set is_published = false where id = (select id from app_public.reviews order by id limit 1)`,
     );
+    const {
+      rows: [published],
+    } = await db.pool.query('select count(*)::int as n from app_public.reviews where is_published');
+    expect(published.n).toBeGreaterThan(0);
     await asRole(db, 'marine_anonymous', async (c) => {
       const { rows } = await c.query('select count(*)::int as n from app_public.reviews where not is_published');
       expect(rows[0].n).toBe(0);
+      // ... and every published one.
+      expect((await c.query('select count(*)::int as n from app_public.reviews')).rows[0].n).toBe(published.n);
     });
   });
 
@@ -61,15 +76,27 @@ describe('row-level security: anonymous', () => {
     await asRole(db, 'marine_anonymous', async (c) => {
       expect(await sqlState(c.query(`update app_public.contractors set name = 'x' where id = $1`, [active.id]))).toBe('42501');
     });
-    await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(c.query(`insert into app_public.specialties (slug, name) values ('x', 'X')`))).toBe('42501');
-    });
-    await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(c.query(`delete from app_public.posts`))).toBe('42501');
-    });
+    for (const table of directoryTables) {
+      for (const sql of [`insert into app_public.${table} default values`, `delete from app_public.${table}`]) {
+        await asRole(db, 'marine_anonymous', async (c) => {
+          expect([sql, await sqlState(c.query(sql))]).toEqual([sql, '42501']);
+        });
+      }
+    }
   });
 
   test('agents see what anonymous callers see', async () => {
+    const seen = (role: 'marine_anonymous' | 'marine_agent') =>
+      asRole(db, role, async (c) => {
+        const counts: Record<string, number> = {};
+        for (const table of directoryTables) {
+          counts[table] = (await c.query(`select count(*)::int as n from app_public.${table}`)).rows[0].n;
+        }
+        return counts;
+      });
+    const anonymous = await seen('marine_anonymous');
+    expect(Object.values(anonymous).every((n) => n > 0)).toBe(true);
+    expect(await seen('marine_agent')).toEqual(anonymous);
     await asRole(db, 'marine_agent', async (c) => {
       const { rows } = await c.query('select count(*)::int as n from app_public.contractors where not is_active');
       expect(rows[0].n).toBe(0);
@@ -205,9 +232,24 @@ describe('app_hidden.search_contractors', () => {
   });
 
   test('city patterns are literal: % and _ match only themselves', async () => {
+    // No city of the demo data holds either.
     await asRole(db, 'marine_anonymous', async (c) => {
-      const r = await callRow(c, `app_hidden.search_contractors(null, null, '%', null, 5)`);
-      expect(r.total).toBe(0);
+      for (const city of ['%', '_']) {
+        expect([city, (await callRow(c, 'app_hidden.search_contractors(null, null, $1, null, 5)', [city])).total]).toEqual([city, 0]);
+      }
+    });
+    await asRole(db, 'marine_admin', async (c) => {
+      const {
+        rows: [added],
+      } = await c.query(`insert into app_public.contractors (slug, name, city, state)
+        values ('percent-marine', 'Percent Marine', 'Port 100% Bay_Side', 'ME') returning id`);
+      await c.query('set local role marine_anonymous');
+      const found = async (city: string) =>
+        (await callRow(c, 'app_hidden.search_contractors(null, null, $1, null, 5)', [city])).contractors.map((x: { id: string }) => x.id);
+      expect(await found('0% Bay_S')).toEqual([added.id]);
+      // Taken as wildcards, these would match the city above.
+      expect(await found('Port 1_0')).toEqual([]);
+      expect(await found('Port%Side')).toEqual([]);
     });
   });
 });
@@ -245,7 +287,14 @@ describe('app_hidden.geo_search_point and geo_search_box', () => {
         expect(x.longitude).toBeGreaterThanOrEqual(-88);
         expect(x.longitude).toBeLessThanOrEqual(-79);
       }
-      expect(r.contractors.length).toBeGreaterThan(0);
+      expect(r.contractors.length).toBeGreaterThan(1);
+      // Best rated first: the public rating (not in the item) never rises down the list.
+      const ids = r.contractors.map((x: { id: string }) => x.id);
+      const { rows } = await db.pool.query('select id, public_rating::float8 as rating from app_public.contractors where id = any($1)', [
+        ids,
+      ]);
+      const ratings = ids.map((id: string) => rows.find((row) => row.id === id)!.rating);
+      expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     });
   });
 

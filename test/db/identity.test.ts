@@ -62,23 +62,26 @@ describe('register_agent', () => {
 });
 
 describe('authenticate_api_key and admit_request', () => {
+  // As the request roles reach it: granted to the anonymous role (admit_request calls it).
+  const authenticate = (digest: Buffer) =>
+    callAs(db, 'marine_anonymous', 'select app_hidden.authenticate_api_key($1::bytea) as r', [digest]).then((r) => r.rows[0].r);
+
   test('an unknown key is CREDS', async () => {
-    expect(await sqlState(db.pool.query('select app_hidden.authenticate_api_key($1)', [sha256(`svc_public_${'0'.repeat(40)}`)]))).toBe(
-      'CREDS',
-    );
+    expect(await sqlState(authenticate(sha256(`svc_public_${'0'.repeat(40)}`)))).toBe('CREDS');
   });
 
   test('a plain key is not a digest: CREDS', async () => {
     const a = await register();
-    expect(await sqlState(db.pool.query('select app_hidden.authenticate_api_key($1::bytea)', [Buffer.from(a.apiKey)]))).toBe('CREDS');
+    expect(await authenticate(sha256(a.apiKey))).toMatchObject({ userId: a.userId, tier: 'public' });
+    expect(await sqlState(authenticate(Buffer.from(a.apiKey)))).toBe('CREDS');
   });
 
   test('a revoked key is CREDS', async () => {
     const a = await register();
-    await asRole(db, 'marine_agent', (c) => c.query('select app_hidden.revoke_own_api_key($1)', [a.keyId]), a.userId);
-    // asRole rolled that back; revoke for real.
-    await db.pool.query('update app_public.api_keys set revoked_at = now() where id = $1', [a.keyId]);
-    expect(await sqlState(db.pool.query('select app_hidden.authenticate_api_key($1)', [sha256(a.apiKey)]))).toBe('CREDS');
+    expect(await authenticate(sha256(a.apiKey))).toMatchObject({ keyId: a.keyId });
+    // Revoked by its owner, as DELETE /api/v1/user-api-keys/:id does, and committed.
+    await callAs(db, 'marine_agent', 'select app_hidden.revoke_own_api_key($1)', [a.keyId], a.userId);
+    expect(await sqlState(authenticate(sha256(a.apiKey)))).toBe('CREDS');
   });
 
   test('an admin key of a demoted user acts as public', async () => {
@@ -89,8 +92,7 @@ describe('authenticate_api_key and admit_request', () => {
       rows: [k],
     } = await db.pool.query(`select app_private.mint_api_key($1, 'live', $2, $3, $4) as k`, [a.userId, ...key.args]);
     expect(k.k).toMatchObject({ tier: 'admin', prefix: expect.stringMatching(/^svc_live_[0-9a-f]{8}$/) });
-    const tier = async () =>
-      (await db.pool.query('select app_hidden.authenticate_api_key($1) as r', [sha256(key.keyFor('admin'))])).rows[0].r.tier;
+    const tier = async () => (await authenticate(sha256(key.keyFor('admin')))).tier;
     expect(await tier()).toBe('admin');
     await db.pool.query(`select app_private.set_admin($1, false)`, [a.email]);
     expect(await tier()).toBe('public');
@@ -136,38 +138,47 @@ describe('authenticate_api_key and admit_request', () => {
 });
 
 describe('rate_limit_hit', () => {
+  // As the registration throttle calls it: the anonymous request role, committed.
+  const hit = async (bucket: string, limit: number, windowSeconds: number) =>
+    (await callAs(db, 'marine_anonymous', 'select app_hidden.rate_limit_hit($1, $2, $3) as r', [bucket, limit, windowSeconds])).rows[0].r;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
   test('a rolling window: the oldest hit frees its slot when it leaves the window', async () => {
-    const hit = async () => (await db.pool.query(`select app_hidden.rate_limit_hit('t:roll', 2, 1) as r`)).rows[0].r;
-    expect(await hit()).toMatchObject({ allowed: true, remaining: 1, reset: 1 });
-    expect(await hit()).toMatchObject({ allowed: true, remaining: 0 });
-    const denied = await hit();
+    expect(await hit('t:roll', 2, 1)).toMatchObject({ allowed: true, remaining: 1, reset: 1 });
+    expect(await hit('t:roll', 2, 1)).toMatchObject({ allowed: true, remaining: 0 });
+    const denied = await hit('t:roll', 2, 1);
     expect(denied).toMatchObject({ allowed: false, remaining: 0 });
     expect(denied.reset).toBeGreaterThanOrEqual(1);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await hit()).toMatchObject({ allowed: true });
+    await sleep(1100);
+    expect(await hit('t:roll', 2, 1)).toMatchObject({ allowed: true });
   });
 
   test('exact under concurrency', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 40 }, () => db.pool.query(`select app_hidden.rate_limit_hit('t:conc', 25, 3600) as r`)),
-    );
-    expect(results.filter((r) => r.rows[0].r.allowed)).toHaveLength(25);
+    const results = await Promise.all(Array.from({ length: 40 }, () => hit('t:conc', 25, 3600)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(25);
   });
 
   test('exact under concurrency while earlier hits leave the window', async () => {
-    const hit = () => db.pool.query(`select app_hidden.rate_limit_hit('t:expire', 25, 1) as r`);
-    for (let i = 0; i < 10; i++) await hit();
-    await new Promise((r) => setTimeout(r, 1100));
-    const results = await Promise.all(Array.from({ length: 40 }, hit));
-    expect(results.filter((r) => r.rows[0].r.allowed)).toHaveLength(25);
+    for (let i = 0; i < 10; i++) await hit('t:expire', 25, 1);
+    await sleep(1100);
+    const results = await Promise.all(Array.from({ length: 40 }, () => hit('t:expire', 25, 1)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(25);
   });
 
   test('each bucket keeps its log count and oldest hit, refusals included', async () => {
+    // Its own buckets: refusals under concurrency, and hits that left the window.
+    await Promise.all(Array.from({ length: 12 }, () => hit('t:book-refused', 5, 3600)));
+    for (let i = 0; i < 4; i++) await hit('t:book-expired', 3, 1);
+    await sleep(1100);
+    await Promise.all(Array.from({ length: 6 }, () => hit('t:book-expired', 3, 1)));
     const { rows } = await db.pool.query(`
       select c.bucket, c.hits, c.oldest_at, count(h.at)::int as logged, min(h.at) as oldest
         from app_private.rate_limit_counts c left join app_private.rate_limit_hits h using (bucket)
-       where c.bucket like 't:%' group by c.bucket, c.hits, c.oldest_at`);
-    expect(rows.map((r) => r.bucket).sort()).toEqual(['t:conc', 't:expire', 't:roll']);
+       where c.bucket like 't:book-%' group by c.bucket, c.hits, c.oldest_at order by c.bucket`);
+    expect(rows.map((r) => [r.bucket, r.hits])).toEqual([
+      ['t:book-expired', 3],
+      ['t:book-refused', 5],
+    ]);
     for (const r of rows) {
       expect({ bucket: r.bucket, hits: r.hits, oldest: r.oldest_at }).toEqual({ bucket: r.bucket, hits: r.logged, oldest: r.oldest });
     }
@@ -313,9 +324,11 @@ describe('row-level security', () => {
 
   test('anonymous callers see no users or keys', async () => {
     await register();
-    await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(c.query('select * from app_public.users'))).toBe('42501');
-    });
+    for (const table of ['users', 'api_keys']) {
+      await asRole(db, 'marine_anonymous', async (c) => {
+        expect([table, await sqlState(c.query(`select * from app_public.${table}`))]).toEqual([table, '42501']);
+      });
+    }
   });
 
   test.each(['marine_anonymous', 'marine_agent', 'marine_admin'] as const)(
@@ -331,12 +344,13 @@ describe('row-level security', () => {
 
   test('an admin sees every user and key', async () => {
     await register();
+    const counts = 'select (select count(*)::int from app_public.users) as users, (select count(*)::int from app_public.api_keys) as keys';
+    const {
+      rows: [all],
+    } = await db.pool.query(counts);
+    expect(all.keys).toBeGreaterThan(1);
     await asRole(db, 'marine_admin', async (c) => {
-      const { rows } = await c.query('select count(*)::int as n from app_public.users');
-      const {
-        rows: [all],
-      } = await db.pool.query('select count(*)::int as n from app_public.users');
-      expect(rows[0].n).toBe(all.n);
+      expect((await c.query(counts)).rows[0]).toEqual(all);
     });
   });
 });

@@ -104,6 +104,7 @@ describe('owner writes', () => {
     expect(await sqlState(owner('owner_review', [o.token, o.id, a, 5, 'Good', true]))).toBe('CONFL');
     await owner('owner_mark_complete', [o.token, o.id, a, true]);
     expect(await sqlState(owner('owner_mark_complete', [o.token, o.id, a, true]))).toBe('CONFL');
+    expect(await sqlState(owner('owner_review', [o.token, o.id, b, 5, 'Good', true]))).toBe('CONFL');
     await owner('owner_review', [o.token, o.id, a, 5, 'Good', true]);
     expect(await sqlState(owner('owner_review', [o.token, o.id, a, 4, 'Again', true]))).toBe('CONFL');
     expect(await sqlState(owner('owner_accept_estimate', [o.token, o.id, '00000000-0000-4000-8000-000000000000', true]))).toBe('NTFND');
@@ -129,15 +130,24 @@ describe('pro actions (staff)', () => {
 
   test('each action queues exactly one owner e-mail job', async () => {
     const o = await opportunity();
-    await staff('app_public.pro_send_message($1, $2)', [o.quotes[0], 'Hi']);
+    const [a, b] = o.quotes;
+    await staff('app_public.pro_send_message($1, $2)', [a, 'Hi']);
+    await staff('app_public.pro_request_missing_info($1, $2)', [a, ['Length?']]);
+    await staff('app_public.pro_propose_visits($1, $2)', [a, ['2031-01-01T10:00:00Z']]);
+    await staff('app_public.pro_submit_estimate($1, 100)', [a]);
+    await staff('app_public.pro_decline($1)', [b]);
     const { rows } = await db.pool.query(
-      `select count(*)::int as n from graphile_worker._private_jobs j
-      join graphile_worker._private_tasks t on t.id = j.task_id
-      where t.identifier = 'request_events__notify_owner'
-        and (j.payload->>'eventId')::bigint in (select id from app_public.request_events where opportunity_id = $1)`,
+      `select e.kind, (select count(*)::int from graphile_worker._private_jobs j
+          join graphile_worker._private_tasks t on t.id = j.task_id
+         where t.identifier = 'request_events__notify_owner' and (j.payload->>'eventId')::bigint = e.id) as jobs
+      from app_public.request_events e
+      where e.opportunity_id = $1 and e.kind in ('pro_message', 'pro_info_request', 'pro_visits_proposed', 'pro_estimate', 'pro_declined')
+      order by e.kind`,
       [o.id],
     );
-    expect(rows[0].n).toBe(1);
+    expect(rows).toEqual(
+      ['pro_declined', 'pro_estimate', 'pro_info_request', 'pro_message', 'pro_visits_proposed'].map((kind) => ({ kind, jobs: 1 })),
+    );
   });
 });
 
@@ -148,9 +158,18 @@ describe('row-level security', () => {
         expect(await sqlState(c.query(`select * from app_public.${table}`))).toBe('42501');
       });
     }
-    await asRole(db, role, async (c) => {
-      expect(await sqlState(c.query(`select app_public.pro_decline('00000000-0000-4000-8000-000000000000')`))).toBe('42501');
-    });
+    const quote = '00000000-0000-4000-8000-000000000000';
+    for (const [call, args] of [
+      ['app_public.pro_decline($1)', [quote]],
+      ['app_public.pro_send_message($1, $2)', [quote, 'x']],
+      ['app_public.pro_request_missing_info($1, $2)', [quote, ['x']]],
+      ['app_public.pro_propose_visits($1, $2)', [quote, ['2031-01-01T10:00:00Z']]],
+      ['app_public.pro_submit_estimate($1, 10)', [quote]],
+    ] as const) {
+      await asRole(db, role, async (c) => {
+        expect([call, await sqlState(c.query(`select ${call}`, [...args]))]).toEqual([call, '42501']);
+      });
+    }
   });
 
   test('admins read the threads and the derived status', async () => {

@@ -54,10 +54,12 @@ describe('create_service_request', () => {
     await asRole(db, 'marine_anonymous', async (c) => {
       const r = await create(c);
       expect(r).toMatchObject({ status: 'owner_verification_required', source: 'demand-side-search-mcp' });
-      const { rows } = await c
-        .query(`select count(*)::int as n from graphile_worker._private_jobs where payload->>'requestId' = $1`, [r.requestId])
-        .catch(() => ({ rows: [{ n: 'hidden' }] }));
-      expect(rows[0].n).toBe('hidden'); // the request role cannot see the queue at all
+      // The request role cannot see the queue at all.
+      expect(
+        await sqlState(
+          c.query(`select count(*)::int as n from graphile_worker._private_jobs where payload->>'requestId' = $1`, [r.requestId]),
+        ),
+      ).toBe('42501');
     });
   });
 
@@ -167,7 +169,7 @@ describe('confirm_service_request', () => {
     // a's digest itself, presented for b, does not match either.
     const {
       rows: [r],
-    } = await db.pool.query('select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r', [
+    } = await anonymous.query('select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r', [
       b,
       verificationDigest(a, '12345678'),
       ownerTokenDigest,
@@ -191,14 +193,26 @@ describe('row-level security', () => {
   });
 
   test('admins see every request, opportunity, quote and event, but no secret', async () => {
-    await draftWithCredentials();
-    await asRole(db, 'marine_admin', async (c) => {
-      const { rows } = await c.query('select count(*)::int as n from app_public.service_requests');
-      expect(rows[0].n).toBeGreaterThan(0);
-      expect((await c.query('select count(*)::int as n from app_public.request_events')).rows[0].n).toBeGreaterThan(0);
-    });
-    await asRole(db, 'marine_admin', async (c) => {
-      expect(await sqlState(c.query('select * from app_private.service_request_secrets'))).toBe('42501');
-    });
+    // A confirmed request: a draft, an Opportunity, a quote and their events.
+    const id = await draftWithCredentials();
+    const confirmed = await anonymous.query('select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r', [
+      id,
+      verificationDigest(id, '12345678'),
+      Buffer.alloc(32, 9),
+    ]);
+    expect(confirmed.rows[0].r).toMatchObject({ status: 'created' });
+    for (const table of ['service_requests', 'opportunities', 'quotes', 'request_events']) {
+      const count = `select count(*)::int as n from app_public.${table}`;
+      const all = (await db.pool.query(count)).rows[0].n;
+      expect([table, all > 0]).toEqual([table, true]);
+      await asRole(db, 'marine_admin', async (c) => {
+        expect([table, (await c.query(count)).rows[0].n]).toEqual([table, all]);
+      });
+    }
+    for (const table of ['service_request_secrets', 'owner_access_tokens']) {
+      await asRole(db, 'marine_admin', async (c) => {
+        expect([table, await sqlState(c.query(`select * from app_private.${table}`))]).toEqual([table, '42501']);
+      });
+    }
   });
 });

@@ -32,6 +32,13 @@ test('no request role can use app_private or execute its functions', async () =>
       from pg_roles r where r.rolname in ('marine_anonymous', 'marine_agent', 'marine_admin')`);
   expect(rows).toHaveLength(3);
   for (const row of rows) expect(row).toEqual({ rolname: row.rolname, usage: false });
+  const { rows: executable } = await db.pool.query(`
+    select r.rolname || ': ' || p.oid::regprocedure::text as grant
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     cross join pg_roles r
+     where n.nspname = 'app_private' and r.rolname in ('marine_anonymous', 'marine_agent', 'marine_admin')
+       and has_function_privilege(r.oid, p.oid, 'execute')`);
+  expect(executable.map((r) => r.grant)).toEqual([]);
 });
 
 test('functions are not executable by PUBLIC unless granted on purpose', async () => {

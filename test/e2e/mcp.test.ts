@@ -131,14 +131,28 @@ describe('directory tools answer exactly what REST answers', () => {
 });
 
 describe('the request flow and the owner tools', () => {
+  /** A request made through the tool for two demo pros, and the code its e-mail brought. */
+  async function createdViaTool(offset: number) {
+    const pros = await demoPros(svc, 2, offset);
+    const body = requestBody(await specialtySlug(svc), pros);
+    const created = await callOk(client, 'create_service_request', body);
+    const { code } = verificationOf(await verificationMail(sink, body.owner.email));
+    return { pros, created, code };
+  }
+
+  // The owner tests' own Opportunity, confirmed through the tool (not the first test's).
   let opportunityId: string;
   let token: string;
   let quoteId: string;
+  beforeAll(async () => {
+    const { created, code } = await createdViaTool(20);
+    const confirmed = await callOk(client, 'confirm_service_request', { requestId: created.requestId, verificationCode: code });
+    ({ opportunityId, ownerAccessToken: token } = confirmed);
+    quoteId = confirmed.quotes[0].quoteId;
+  });
 
   test('create, a wrong code (401 as in REST), then the e-mailed code confirms', async () => {
-    const pros = await demoPros(svc, 2, 10);
-    const body = requestBody(await specialtySlug(svc), pros);
-    const created = await callOk(client, 'create_service_request', body);
+    const { pros, created, code } = await createdViaTool(10);
     expect(created).toMatchObject({
       status: 'owner_verification_required',
       requestId: expect.any(String),
@@ -146,7 +160,6 @@ describe('the request flow and the owner tools', () => {
     });
     expect(created.selectedPros).toHaveLength(2);
 
-    const { code } = verificationOf(await verificationMail(sink, body.owner.email));
     const wrong = await callError(client, 'confirm_service_request', {
       requestId: created.requestId,
       verificationCode: code === '00000000' ? '11111111' : '00000000',
@@ -166,9 +179,9 @@ describe('the request flow and the owner tools', () => {
     const again = await callOk(client, 'confirm_service_request', { requestId: created.requestId, verificationCode: code });
     expect(again).toEqual({ ...confirmed, status: 'already_confirmed', ownerAccessToken: undefined });
     expect(again).not.toHaveProperty('ownerAccessToken');
-    ({ opportunityId, ownerAccessToken: token } = confirmed);
-    quoteId = confirmed.quotes[0].quoteId;
-    const { rows } = await svc.db.pool.query('select count(*)::int as n from app_public.quotes where opportunity_id = $1', [opportunityId]);
+    const { rows } = await svc.db.pool.query('select count(*)::int as n from app_public.quotes where opportunity_id = $1', [
+      confirmed.opportunityId,
+    ]);
     expect(rows[0].n).toBe(2);
   });
 

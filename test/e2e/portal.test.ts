@@ -104,8 +104,10 @@ describe('plain HTTP', () => {
     for (const name of ['index.html', 'swagger-initializer.js', '..%2Fpackage.json', 'package.json', 'routes.ts']) {
       expect([name, (await svc.get(`/developers/assets/${name}`)).status]).toEqual([name, 404]);
     }
-    const post = await svc.send('POST', '/developers/register', { password: 'x' });
-    expect(post.status).toBe(405);
+    for (const page of PAGES) {
+      const post = await svc.send('POST', page, { password: 'x' });
+      expect([page, post.status, post.headers.get('allow')]).toEqual([page, 405, expect.stringContaining('GET')]);
+    }
   });
 
   test('asset paths resolve the same from src/ and from a dist/ build', () => {
