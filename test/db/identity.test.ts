@@ -137,6 +137,18 @@ describe('authenticate_api_key and admit_request', () => {
   });
 });
 
+describe('count_registration_attempt', () => {
+  test('its bucket is the client address and its window an hour, as SQL decides', async () => {
+    const attempt = async () =>
+      (await callAs(db, 'marine_anonymous', 'select app_hidden.count_registration_attempt($1, 2) as r', ['198.51.100.9'])).rows[0].r;
+    expect(await attempt()).toMatchObject({ allowed: true, limit: 2, remaining: 1, window: 3600 });
+    expect(await attempt()).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await attempt()).toMatchObject({ allowed: false, remaining: 0, window: 3600 });
+    const { rows } = await db.pool.query(`select hits from app_private.rate_limit_counts where bucket = 'register:198.51.100.9'`);
+    expect(rows).toEqual([{ hits: 2 }]);
+  });
+});
+
 describe('rate_limit_hit', () => {
   // As the registration throttle calls it: the anonymous request role, committed.
   const hit = async (bucket: string, limit: number, windowSeconds: number) =>
