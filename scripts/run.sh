@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run migrate | db:schema | seed | admin | worker: the same set-up as npm start, then one script from dist/.
+# npm run migrate | db:schema | seed | admin | worker | search:eval: the same set-up as npm start, then one script from dist/.
 source "$(dirname "$0")/lib/setup.sh"
 setup_all >/dev/null
 tsc -p tsconfig.build.json
@@ -10,5 +10,6 @@ case "$name" in
   seed) exec node dist/scripts/seed/load.js "$@" ;;
   admin) exec node dist/scripts/admin.js "$@" ;;
   worker) exec node dist/worker/main.js "$@" ;;
+  search-eval) exec node dist/bench/search-eval/run.js "$@" ;;
   *) echo "unknown script: $name" >&2; exit 2 ;;
 esac
