@@ -31,7 +31,7 @@ import { ApiError, isPgError } from '../errors';
 
 // A present header must be exactly this; anything else is a 401, never silently anonymous.
 const API_KEY_HEADER = /^Bearer (svc_(?:public|live)_[0-9a-f]{40})$/;
-export const INVALID_KEY = 'Invalid or inactive API key';
+const INVALID_KEY = 'Invalid or inactive API key';
 
 /** app_hidden.rate_limit_hit's answer; window is the rolling window's length in seconds. */
 interface RateState {
@@ -53,7 +53,7 @@ function refusedAdmission(err: unknown): Admission | null {
   return JSON.parse(err.detail) as Admission;
 }
 
-export function setRateLimitHeaders(res: Response, rate: RateState): void {
+function setRateLimitHeaders(res: Response, rate: RateState): void {
   res.set({
     'RateLimit-Limit': String(rate.limit),
     'RateLimit-Remaining': String(rate.remaining),
@@ -61,7 +61,7 @@ export function setRateLimitHeaders(res: Response, rate: RateState): void {
   });
 }
 
-export function rateLimitError(rate: RateState): ApiError {
+function rateLimitError(rate: RateState): ApiError {
   const what =
     rate.window === 86_400
       ? `Daily rate limit of ${rate.limit} requests exceeded`
@@ -76,7 +76,7 @@ const OWNER_BEARER = /^Bearer [0-9a-fA-F]{64}$/;
  * Reads the API key of a request: null without an Authorization header (or, where owner
  * tokens are accepted, with an owner token in it), 401 when malformed.
  */
-export function apiKeyOf(authorization: string | undefined, ownerBearerAllowed = false): string | null {
+function apiKeyOf(authorization: string | undefined, ownerBearerAllowed = false): string | null {
   if (authorization === undefined) return null;
   if (ownerBearerAllowed && OWNER_BEARER.test(authorization)) return null;
   const match = API_KEY_HEADER.exec(authorization);
