@@ -357,6 +357,23 @@ CREATE FUNCTION app_hidden.contractor_document(p_name text, p_services text[], p
 COMMENT ON FUNCTION app_hidden.contractor_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text) IS 'A contractor''s full-text document: name (A); services, marina, location (B); tagline and about (C).';
 
 --
+-- Name: contractor_search_document(text, text[], text, text, text, text, text, text, text[]); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]) RETURNS tsvector
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    select app_hidden.contractor_document(p_name, p_services, p_marina, p_city, p_state, p_location_text, p_tagline, p_about) ||
+      coalesce((select string_agg(quote_literal('specialty_' || s) || ':1A', ' ') from unnest(p_specialty_slugs) s), '')::tsvector
+  $$;
+
+--
+-- Name: FUNCTION contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]) IS 'A contractor''s search document: contractor_document() plus a specialty_<slug> token (A) per specialty.';
+
+--
 -- Name: is_media_list(jsonb); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -460,8 +477,9 @@ END) STORED,
     year_established integer,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    search tsvector GENERATED ALWAYS AS (app_hidden.contractor_document(name, services, marina, city, state, location_text, tagline, about)) STORED,
-    search_signature bit(512) GENERATED ALWAYS AS (app_hidden.lexeme_signature(tsvector_to_array(app_hidden.contractor_document(name, services, marina, city, state, location_text, tagline, about)))) STORED,
+    specialty_slugs text[] DEFAULT '{}'::text[] NOT NULL,
+    search tsvector GENERATED ALWAYS AS (app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs)) STORED,
+    search_signature bit(512) GENERATED ALWAYS AS (app_hidden.lexeme_signature(tsvector_to_array(app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs)))) STORED,
     CONSTRAINT contractors_about_check CHECK ((length(about) <= 10000)),
     CONSTRAINT contractors_avatar_url_check CHECK ((avatar_url ~ '^https?://'::text)),
     CONSTRAINT contractors_geocoded_state_check CHECK ((geocoded_state ~ '^[A-Z]{2}$'::text)),
@@ -509,10 +527,16 @@ COMMENT ON COLUMN app_public.contractors.rating IS 'Average of native reviews (m
 COMMENT ON COLUMN app_public.contractors.public_rating IS 'Native and Google ratings blended by their review counts.';
 
 --
+-- Name: COLUMN contractors.specialty_slugs; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.contractors.specialty_slugs IS 'Slugs of the contractor''s specialties (maintained from contractor_specialties; part of the search document).';
+
+--
 -- Name: COLUMN contractors.search; Type: COMMENT; Schema: app_public; Owner: -
 --
 
-COMMENT ON COLUMN app_public.contractors.search IS 'Full-text document: name (A); services, marina, location (B); tagline and about (C).';
+COMMENT ON COLUMN app_public.contractors.search IS 'Full-text document: name and specialty tokens (A); services, marina, location (B); tagline and about (C).';
 
 --
 -- Name: COLUMN contractors.search_signature; Type: COMMENT; Schema: app_public; Owner: -
@@ -1039,6 +1063,20 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.mint_own_api_key(p_name text, p_public_digest bytea, p_admin_digest bytea, p_head text) IS 'Mints another key for the caller, of the caller''s tier (minted by the API: digests and head); see POST /api/v1/user-api-keys.';
+
+--
+-- Name: name_key(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.name_key(p_text text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$ select btrim(regexp_replace(lower(p_text), '[^a-z0-9]+', ' ', 'g')) $$;
+
+--
+-- Name: FUNCTION name_key(p_text text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.name_key(p_text text) IS 'A name without case or punctuation, for exact-name matches.';
 
 --
 -- Name: opportunities; Type: TABLE; Schema: app_public; Owner: -
@@ -1729,10 +1767,150 @@ $$;
 COMMENT ON FUNCTION app_hidden.revoke_own_api_key(p_key_id uuid) IS 'Revokes one of the caller''s keys at once; see DELETE /api/v1/user-api-keys/{id}.';
 
 --
--- Name: search_contractors(text, text, text, text, integer, integer, numeric, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: search_alternatives(text[], text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer DEFAULT 0, p_after_score numeric DEFAULT NULL::numeric, p_after_id uuid DEFAULT NULL::uuid) RETURNS TABLE(contractors json, total integer, total_exact boolean, next json)
+CREATE FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weights text) RETURNS tsquery
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    select case when cardinality(p_fragments) = 0 then '''specialty_''':: tsquery
+      else array_to_string(array(select distinct '(' || replace(f, '{:w}', case when p_weights = '' then '' else ':' || p_weights end) || ')'
+                                  from unnest(p_fragments) f), ' | ')::tsquery end
+  $$;
+
+--
+-- Name: FUNCTION search_alternatives(p_fragments text[], p_weights text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weights text) IS 'OR of tsquery fragments with their weight placeholders filled in (search_terms).';
+
+--
+-- Name: search_contractors(text, text, text, text, text, integer, integer, numeric[], uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer DEFAULT 0, p_after_key numeric[] DEFAULT NULL::numeric[], p_after_id uuid DEFAULT NULL::uuid) RETURNS TABLE(contractors json, total integer, total_exact boolean, next json, ignored_words text[], corrections json)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    SET jit TO 'off'
+    SET max_parallel_workers_per_gather TO '0'
+    AS $_$
+declare
+  v_cap constant integer := app_hidden.search_total_cap();
+  v_terms record;
+  v_specialty_id uuid;
+  v_cities text[];
+  v_filters text := 'c.is_active';
+  v_keep boolean[] := '{}';
+  v_found boolean;
+  v_all tsquery;
+  v_any tsquery;
+  v_query tsquery;
+  v_ignored text[] := '{}';
+  v_i integer;
+begin
+  if p_sort not in ('relevance', 'rating') then
+    raise exception 'Unknown sort %', p_sort using errcode = '22023';
+  end if;
+  if p_q is not null then
+    v_terms := app_hidden.search_terms(p_q);
+  end if;
+  if p_q is null or cardinality(v_terms.typed) = 0 then
+    return query select r.contractors, r.total, r.total_exact,
+                        case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
+                        '{}'::text[], coalesce(v_terms.corrections, '[]'::json)
+                   from app_hidden.search_rated(null, p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
+    return;
+  end if;
+
+  if p_specialty is not null then
+    v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
+    v_filters := v_filters || app_hidden.specialty_predicate(2);
+  end if;
+  if p_city is not null then
+    v_cities := array(select d.city from app_private.directory_cities d where d.city ilike app_hidden.like_pattern(p_city));
+    v_filters := v_filters || ' and c.city = any($3)';
+  end if;
+  if p_state is not null then
+    v_filters := v_filters || ' and c.state = upper($4)';
+  end if;
+
+  -- A unit nothing matches is ignored; the others must all match, else any of them.
+  for v_i in 1..cardinality(v_terms.typed) loop
+    execute format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters)
+      into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
+    v_keep := v_keep || v_found;
+    if v_found then
+      v_all := case when v_all is null then v_terms.q1[v_i] else v_all && v_terms.q1[v_i] end;
+      v_any := case when v_any is null then v_terms.q1[v_i] else v_any || v_terms.q1[v_i] end;
+    else
+      v_ignored := v_ignored || v_terms.typed[v_i];
+    end if;
+  end loop;
+  if v_all is null then
+    return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections;
+    return;
+  end if;
+  v_query := v_all;
+  if v_all::text <> v_any::text then
+    execute format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters)
+      into v_found using v_all, v_specialty_id, v_cities, p_state;
+    if not v_found then
+      v_query := v_any;
+    end if;
+  end if;
+
+  return query execute format($sql$
+    with candidates as materialized (
+      select c.id, c.search, coalesce(c.public_rating, 0) as rating, app_hidden.name_key(c.name) = $9 as exact_name
+        from app_public.contractors c
+       where %s and c.search @@ $1
+       order by coalesce(c.public_rating, 0) desc, c.id desc
+       limit $10 + 1
+    ), ranked as (
+      select k.id, case when $15 = 'rating' then array[k.rating]
+                        else array[k.exact_name::int, s.matched, -s.corrected, s.field, k.rating] end as key
+        from candidates k cross join lateral (
+          select count(*) filter (where u.score > 0) as matched,
+                 count(*) filter (where u.score > 0 and not k.search @@ ($6)[u.i]) as corrected,
+                 coalesce(sum(u.score), 0) as field
+            from (select i, case when k.search @@ ($8)[i] then 3 when k.search @@ ($7)[i] then 2
+                                 when k.search @@ ($5)[i] then 1 else 0 end as score
+                    from generate_subscripts($5, 1) i where ($16)[i]) u) s
+    ), page as (
+      select r.id, r.key, row_number() over (order by r.key desc, r.id desc) as n
+        from ranked r
+       where $11::numeric[] is null or (r.key, r.id) < ($11, $12)
+       order by r.key desc, r.id desc
+       limit $13 + 1 offset $14
+    )
+    select coalesce(json_agg(app_hidden.contractor_list_item(c) order by p.n) filter (where p.n <= $13), '[]'),
+           least((select count(*) from candidates), $10)::int,
+           (select count(*) from candidates) <= $10,
+           case when count(*) > $13 then (array_agg(json_build_object('key', p.key, 'id', p.id)) filter (where p.n = $13))[1] end,
+           $17::text[] || case when $1::text = $18::text then '{}'::text[] else array(
+             select t.w from unnest($19::text[], $5, $16) as t(w, q, kept)
+              where t.kept and not exists (select from page f join app_public.contractors fc on fc.id = f.id
+                                           where f.n = 1 and fc.search @@ t.q)) end,
+           $20::json
+      from page p join app_public.contractors c on c.id = p.id
+  $sql$, v_filters)
+  using v_query, v_specialty_id, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
+        app_hidden.name_key(p_q), v_cap, p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
+        v_ignored, v_all, v_terms.typed, v_terms.corrections;
+end
+$_$;
+
+--
+-- Name: FUNCTION search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) IS 'Contractor search by text (most relevant first, or by rating), specialty, city and state; see GET /api/v1/public/contractors/search.';
+
+--
+-- Name: search_rated(text, text, text, text, integer, integer, numeric, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer DEFAULT 0, p_after_score numeric DEFAULT NULL::numeric, p_after_id uuid DEFAULT NULL::uuid) RETURNS TABLE(contractors json, total integer, total_exact boolean, next json)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
@@ -1807,10 +1985,106 @@ end
 $_$;
 
 --
--- Name: FUNCTION search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) IS 'Contractor search by text, specialty, city and state, best rated first; see GET /api/v1/public/contractors/search.';
+COMMENT ON FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) IS 'Contractor search by specialty, city and state (and a plain text query), best rated first: search_contractors without q.';
+
+--
+-- Name: search_terms(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_terms(p_q text) RETURNS TABLE(typed text[], q1 tsquery[], qe tsquery[], q2 tsquery[], q3 tsquery[], corrections json)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    SET "pg_trgm.similarity_threshold" TO '0.25'
+    AS $_$
+declare
+  v_words text[] := array(select m[1] from regexp_matches(lower(coalesce(p_q, '')), '([a-z0-9]+(?:''[a-z]+)?)', 'g') m);
+  v_prefix boolean := p_q ~ '[A-Za-z0-9]$';
+  v_n integer := cardinality(v_words);
+  v_i integer := 1;
+  v_len integer;
+  v_phrase text;
+  v_strong text[];
+  v_brand text[];
+  v_lexemes text[];
+  v_alts text[];     -- exact alternatives as tsquery text with weight placeholders
+  v_fuzzy text[];    -- corrections and completions, likewise
+  v_tokens text[];
+  v_fixed text[];
+  v_word text;
+  v_corrections json[] := '{}';
+begin
+  typed := '{}'; q1 := '{}'; qe := '{}'; q2 := '{}'; q3 := '{}';
+  while v_i <= v_n loop
+    v_phrase := null;
+    -- The longest known phrase starting here.
+    for v_k in reverse least(3, v_n - v_i + 1)..1 loop
+      select array_agg(distinct v.slug) filter (where v.kind <> 'brand'), array_agg(distinct v.slug) filter (where v.kind = 'brand')
+        into v_strong, v_brand
+        from app_hidden.vocabulary_terms(array_to_string(v_words[v_i:v_i + v_k - 1], ' ')) v;
+      if v_strong is not null or v_brand is not null or v_k = 1 then
+        v_phrase := array_to_string(v_words[v_i:v_i + v_k - 1], ' ');
+        v_len := v_k;
+        exit;
+      end if;
+    end loop;
+    v_i := v_i + v_len;
+    v_lexemes := tsvector_to_array(to_tsvector('english', v_phrase));
+    if v_strong is null and v_brand is null
+       and (cardinality(v_lexemes) = 0 or exists (select 1 from app_private.search_filler_words f where f.word = v_phrase)) then
+      continue;  -- a stop word or a filler word
+    end if;
+    v_alts := '{}';
+    v_fuzzy := '{}';
+    v_tokens := array(select quote_literal('specialty_' || s) || '{:w}' from unnest(coalesce(v_strong, '{}')) s);
+    if cardinality(v_lexemes) > 0 then
+      v_alts := array[array_to_string(array(select quote_literal(l) || '{:w}' from unnest(v_lexemes) l), ' & ')];
+    end if;
+    if v_len = 1 and v_strong is null and v_brand is null then
+      -- Corrections for a word the directory does not know.
+      if length(v_phrase) >= 5 and not exists (select 1 from app_private.search_words w where w.word = v_phrase) then
+        v_fixed := array(select w.word from app_private.search_words w
+                          where w.word % v_phrase
+                            and levenshtein_less_equal(w.word, v_phrase, case when length(v_phrase) >= 9 then 2 else 1 end)
+                                <= case when length(v_phrase) >= 9 then 2 else 1 end
+                          order by levenshtein(w.word, v_phrase), similarity(w.word, v_phrase) desc, w.word limit 3);
+        if cardinality(v_fixed) > 0 then
+          v_corrections := v_corrections || json_build_object('word', v_phrase, 'readAs', to_json(v_fixed));
+        end if;
+      else
+        v_fixed := '{}';
+      end if;
+      -- Completions of the last word as typed so far.
+      if v_i > v_n and v_prefix and length(v_phrase) >= 3 then
+        v_fixed := v_fixed || array(select w.word from app_private.search_words w
+                                     where w.word like app_hidden.like_pattern(v_phrase) || '%' and w.word <> v_phrase
+                                     order by length(w.word), w.word limit 10);
+      end if;
+      foreach v_word in array v_fixed loop
+        v_fuzzy := v_fuzzy || array(select quote_literal(l) || '{:w}' from unnest(tsvector_to_array(to_tsvector('english', v_word))) l);
+        v_fuzzy := v_fuzzy || array(select distinct quote_literal('specialty_' || v.slug) || '{:w}'
+                                      from app_hidden.vocabulary_terms(v_word) v where v.kind <> 'brand');
+      end loop;
+    end if;
+    v_brand := array(select quote_literal('specialty_' || s) from unnest(coalesce(v_brand, '{}')) s);
+    typed := typed || v_phrase;
+    q1 := q1 || app_hidden.search_alternatives(v_alts || v_tokens || v_brand || v_fuzzy, '');
+    qe := qe || app_hidden.search_alternatives(v_alts || v_tokens || v_brand, '');
+    q2 := q2 || app_hidden.search_alternatives(v_alts || v_fuzzy, 'AB');
+    q3 := q3 || app_hidden.search_alternatives(v_alts || v_tokens || v_fuzzy, 'A');
+  end loop;
+  corrections := to_json(v_corrections);
+  return next;
+end
+$_$;
+
+--
+-- Name: FUNCTION search_terms(p_q text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_terms(p_q text) IS 'The units of a text query and the tsqueries each may match (exact, with corrections, by field); see docs/decisions.md "Relevance".';
 
 --
 -- Name: search_total_cap(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -1818,13 +2092,13 @@ COMMENT ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_
 
 CREATE FUNCTION app_hidden.search_total_cap() RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$ select 60 $$;
+    AS $$ select 10000 $$;
 
 --
 -- Name: FUNCTION search_total_cap(); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_total_cap() IS 'Search totals are exact up to this many matches, or to the end of the requested page (docs/decisions.md).';
+COMMENT ON FUNCTION app_hidden.search_total_cap() IS 'Search totals are exact up to this many matches (docs/decisions.md).';
 
 --
 -- Name: service_request_confirmation(text, bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -1977,6 +2251,20 @@ CREATE FUNCTION app_hidden.specialty_predicate(p_parameter integer) RETURNS text
 COMMENT ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) IS 'The specialty filter of the searches, as SQL text for dynamic queries.';
 
 --
+-- Name: text_words(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.text_words(p_text text) RETURNS SETOF text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$ select w from regexp_split_to_table(lower(p_text), '[^a-z0-9]+') w where length(w) >= 3 $$;
+
+--
+-- Name: FUNCTION text_words(p_text text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.text_words(p_text text) IS 'The words (3+ characters, lower case) of a text.';
+
+--
 -- Name: users; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -2030,6 +2318,26 @@ CREATE FUNCTION app_hidden.user_json(u app_public.users) RETURNS json
 --
 
 COMMENT ON FUNCTION app_hidden.user_json(u app_public.users) IS 'A user as the API shows it (never secrets).';
+
+--
+-- Name: vocabulary_terms(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.vocabulary_terms(p_term text) RETURNS TABLE(slug text, kind text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select v.specialty_slug, v.kind from app_private.search_vocabulary v where v.term = p_term
+    union
+    select s.slug, 'specialty' from app_public.specialties s
+     where app_hidden.name_key(s.name) = p_term or replace(s.slug, '-', ' ') = p_term
+  $$;
+
+--
+-- Name: FUNCTION vocabulary_terms(p_term text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.vocabulary_terms(p_term text) IS 'The specialties a word or phrase means (trade vocabulary and specialty names).';
 
 --
 -- Name: quotes; Type: TABLE; Schema: app_public; Owner: -
@@ -2096,6 +2404,25 @@ CREATE FUNCTION app_private.add_directory_city(p_city text, p_delta integer) RET
     delete from app_private.directory_cities
      where city = p_city and p_delta < 0 and active_contractors + p_delta <= 0
   $$;
+
+--
+-- Name: add_search_words(text[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.add_search_words(p_texts text[]) RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    insert into app_private.search_words (word)
+    select distinct w from unnest(p_texts) t, app_hidden.text_words(t) w
+    on conflict do nothing;
+  $$;
+
+--
+-- Name: FUNCTION add_search_words(p_texts text[]); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.add_search_words(p_texts text[]) IS 'Adds the words of these texts to the search words.';
 
 --
 -- Name: add_specialty_counts(uuid, integer); Type: FUNCTION; Schema: app_private; Owner: -
@@ -2178,6 +2505,22 @@ CREATE FUNCTION app_private.confirmation_json(p_request app_public.service_reque
 CREATE FUNCTION app_private.contractor_name(p_contractor_id uuid) RETURNS text
     LANGUAGE sql STABLE
     AS $$ select name from app_public.contractors where id = p_contractor_id $$;
+
+--
+-- Name: contractor_words_text(app_public.contractors); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.contractor_words_text(c app_public.contractors) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    select concat_ws(' ', c.name, app_hidden.join_text(c.services), c.marina, c.city, c.location_text, c.tagline)
+  $$;
+
+--
+-- Name: FUNCTION contractor_words_text(c app_public.contractors); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.contractor_words_text(c app_public.contractors) IS 'The text of a contractor whose words typos are corrected to (not the about text: prose adds noise).';
 
 --
 -- Name: coverage_email(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -2555,13 +2898,19 @@ CREATE FUNCTION app_private.recount_directory() RETURNS void
     delete from app_private.directory_cities;
     insert into app_private.directory_cities (city, active_contractors)
     select city, count(*) from app_public.contractors where is_active and city is not null group by city;
+    update app_public.contractors c set specialty_slugs = n.slugs
+      from (select cs.contractor_id, array_agg(s.slug order by s.slug) as slugs
+              from app_public.contractor_specialties cs join app_public.specialties s on s.id = cs.specialty_id
+             group by cs.contractor_id) n
+     where c.id = n.contractor_id and c.specialty_slugs is distinct from n.slugs;
+    select app_private.refresh_search_words();
   $$;
 
 --
 -- Name: FUNCTION recount_directory(); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.recount_directory() IS 'Recomputes every derived count (ratings, specialty counts, city list) after a bulk load.';
+COMMENT ON FUNCTION app_private.recount_directory() IS 'Recomputes every derived value (ratings, specialty counts and slugs, city list, search words) after a bulk load.';
 
 --
 -- Name: recount_ratings_and_specialties(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -2616,6 +2965,50 @@ CREATE FUNCTION app_private.refresh_opportunity_status(p_opportunity_id uuid) RE
     update app_public.opportunities o set status = app_hidden.opportunity_status(o)
      where o.id = p_opportunity_id and o.status is distinct from app_hidden.opportunity_status(o)
   $$;
+
+--
+-- Name: refresh_search_words(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.refresh_search_words() RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select app_private.add_search_words(array(
+      select app_private.contractor_words_text(c) from app_public.contractors c where c.is_active
+      union all select s.name from app_public.specialties s
+      union all select v.term from app_private.search_vocabulary v));
+  $$;
+
+--
+-- Name: FUNCTION refresh_search_words(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.refresh_search_words() IS 'Adds every word of the directory, the specialties and the vocabulary to the search words.';
+
+--
+-- Name: refresh_specialty_slugs(uuid[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    update app_public.contractors c
+       set specialty_slugs = coalesce(n.slugs, '{}')
+      from (select x.id, (select array_agg(s.slug order by s.slug)
+                            from app_public.contractor_specialties cs
+                            join app_public.specialties s on s.id = cs.specialty_id
+                           where cs.contractor_id = x.id) as slugs
+              from unnest(p_contractor_ids) as x(id)) n
+     where c.id = n.id and c.specialty_slugs is distinct from coalesce(n.slugs, '{}');
+  $$;
+
+--
+-- Name: FUNCTION refresh_specialty_slugs(p_contractor_ids uuid[]); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) IS 'Recomputes contractors.specialty_slugs for these contractors.';
 
 --
 -- Name: set_admin(text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
@@ -2721,6 +3114,24 @@ end
 $$;
 
 --
+-- Name: tg_contractor_specialties__slugs(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_contractor_specialties__slugs() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    perform app_private.refresh_specialty_slugs(array(select distinct contractor_id from new_links));
+  else
+    perform app_private.refresh_specialty_slugs(array(select distinct contractor_id from old_links));
+  end if;
+  return null;
+end
+$$;
+
+--
 -- Name: tg_contractors__directory_cities(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -2735,6 +3146,20 @@ begin
   if tg_op in ('INSERT', 'UPDATE') and new.is_active then
     perform app_private.add_directory_city(new.city, 1);
   end if;
+  return null;
+end
+$$;
+
+--
+-- Name: tg_contractors__search_words(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_contractors__search_words() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  perform app_private.add_search_words(array(select app_private.contractor_words_text(n) from new_rows n where n.is_active));
   return null;
 end
 $$;
@@ -2801,6 +3226,49 @@ begin
       or new.rating <> old.rating or new.is_published <> old.is_published) then
     perform app_private.refresh_contractor_rating(new.contractor_id);
   end if;
+  return null;
+end
+$$;
+
+--
+-- Name: tg_search_vocabulary__search_words(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_search_vocabulary__search_words() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  perform app_private.add_search_words(array[new.term]);
+  return null;
+end
+$$;
+
+--
+-- Name: tg_specialties__search_words(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_specialties__search_words() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  perform app_private.add_search_words(array[new.name]);
+  return null;
+end
+$$;
+
+--
+-- Name: tg_specialties__slugs(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_specialties__slugs() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  perform app_private.refresh_specialty_slugs(array(
+    select cs.contractor_id from app_public.contractor_specialties cs where cs.specialty_id = new.id));
   return null;
 end
 $$;
@@ -3142,6 +3610,54 @@ CREATE UNLOGGED TABLE app_private.rate_limit_hits (
 );
 
 --
+-- Name: search_filler_words; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.search_filler_words (
+    word text NOT NULL,
+    CONSTRAINT search_filler_words_word_check CHECK ((word ~ '^[a-z0-9'']+$'::text))
+);
+
+--
+-- Name: TABLE search_filler_words; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.search_filler_words IS 'Words that never narrow a search (they only add to a score).';
+
+--
+-- Name: search_vocabulary; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.search_vocabulary (
+    term text NOT NULL,
+    specialty_slug text NOT NULL,
+    kind text NOT NULL,
+    CONSTRAINT search_vocabulary_kind_check CHECK ((kind = ANY (ARRAY['specialty'::text, 'role'::text, 'jargon'::text, 'british'::text, 'brand'::text, 'equipment'::text, 'symptom'::text]))),
+    CONSTRAINT search_vocabulary_specialty_slug_check CHECK (app_hidden.is_slug(specialty_slug)),
+    CONSTRAINT search_vocabulary_term_check CHECK (((term ~ '^[a-z0-9'']+( [a-z0-9'']+)*$'::text) AND (length(term) <= 60)))
+);
+
+--
+-- Name: TABLE search_vocabulary; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.search_vocabulary IS 'Trade vocabulary: a word or phrase owners use and the specialty it means (search).';
+
+--
+-- Name: search_words; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.search_words (
+    word text NOT NULL COLLATE pg_catalog."C"
+);
+
+--
+-- Name: TABLE search_words; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.search_words IS 'The directory''s words, for typo correction and prefix completion (search).';
+
+--
 -- Name: service_request_secrets; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -3355,6 +3871,27 @@ ALTER TABLE ONLY app_private.rate_limit_counts
     ADD CONSTRAINT rate_limit_counts_pkey PRIMARY KEY (bucket);
 
 --
+-- Name: search_filler_words search_filler_words_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.search_filler_words
+    ADD CONSTRAINT search_filler_words_pkey PRIMARY KEY (word);
+
+--
+-- Name: search_vocabulary search_vocabulary_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.search_vocabulary
+    ADD CONSTRAINT search_vocabulary_pkey PRIMARY KEY (term, specialty_slug);
+
+--
+-- Name: search_words search_words_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.search_words
+    ADD CONSTRAINT search_words_pkey PRIMARY KEY (word);
+
+--
 -- Name: service_request_secrets service_request_secrets_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -3543,6 +4080,12 @@ ALTER TABLE ONLY app_public.visits
 CREATE INDEX rate_limit_hits_bucket_idx ON app_private.rate_limit_hits USING btree (bucket, at);
 
 --
+-- Name: search_words_trgm_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX search_words_trgm_idx ON app_private.search_words USING gin (word extensions.gin_trgm_ops);
+
+--
 -- Name: api_keys_tier_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
@@ -3601,6 +4144,12 @@ CREATE INDEX contractors_is_active_idx ON app_public.contractors USING btree (is
 --
 
 CREATE INDEX contractors_is_verified_idx ON app_public.contractors USING btree (is_verified);
+
+--
+-- Name: contractors_name_key_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX contractors_name_key_idx ON app_public.contractors USING btree (app_hidden.name_key(name)) WHERE is_active;
 
 --
 -- Name: contractors_rank_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -3777,6 +4326,12 @@ CREATE INDEX users_is_admin_idx ON app_public.users USING btree (is_admin);
 CREATE INDEX visits_quote_idx ON app_public.visits USING btree (quote_id, created_at, id);
 
 --
+-- Name: search_vocabulary _600_search_words; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER _600_search_words AFTER INSERT OR UPDATE OF term ON app_private.search_vocabulary FOR EACH ROW EXECUTE FUNCTION app_private.tg_search_vocabulary__search_words();
+
+--
 -- Name: contractors _100_set_updated_at; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
@@ -3823,6 +4378,42 @@ CREATE TRIGGER _500_specialty_counts_delete BEFORE DELETE ON app_public.contract
 --
 
 CREATE TRIGGER _500_specialty_counts_update AFTER UPDATE OF is_active ON app_public.contractors FOR EACH ROW EXECUTE FUNCTION app_private.tg_contractors__specialty_counts();
+
+--
+-- Name: specialties _600_search_words; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _600_search_words AFTER INSERT OR UPDATE OF name ON app_public.specialties FOR EACH ROW EXECUTE FUNCTION app_private.tg_specialties__search_words();
+
+--
+-- Name: contractors _600_search_words_insert; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _600_search_words_insert AFTER INSERT ON app_public.contractors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search_words();
+
+--
+-- Name: contractors _600_search_words_update; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _600_search_words_update AFTER UPDATE ON app_public.contractors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search_words();
+
+--
+-- Name: specialties _600_specialty_slugs; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _600_specialty_slugs AFTER UPDATE OF slug ON app_public.specialties FOR EACH ROW EXECUTE FUNCTION app_private.tg_specialties__slugs();
+
+--
+-- Name: contractor_specialties _600_specialty_slugs_delete; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _600_specialty_slugs_delete AFTER DELETE ON app_public.contractor_specialties REFERENCING OLD TABLE AS old_links FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractor_specialties__slugs();
+
+--
+-- Name: contractor_specialties _600_specialty_slugs_insert; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _600_specialty_slugs_insert AFTER INSERT ON app_public.contractor_specialties REFERENCING NEW TABLE AS new_links FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractor_specialties__slugs();
 
 --
 -- Name: estimates _900_refresh_status; Type: TRIGGER; Schema: app_public; Owner: -
@@ -4050,6 +4641,24 @@ ALTER TABLE app_private.rate_limit_counts ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_private.rate_limit_hits ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: search_filler_words; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.search_filler_words ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: search_vocabulary; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.search_vocabulary ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: search_words; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.search_words ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: service_request_secrets; Type: ROW SECURITY; Schema: app_private; Owner: -
@@ -4391,6 +5000,13 @@ REVOKE ALL ON FUNCTION app_hidden.contractor_document(p_name text, p_services te
 GRANT ALL ON FUNCTION app_hidden.contractor_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text) TO marine_anonymous;
 
 --
+-- Name: FUNCTION contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]) TO marine_anonymous;
+
+--
 -- Name: FUNCTION is_media_list(p jsonb); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -4725,6 +5341,13 @@ REVOKE ALL ON FUNCTION app_hidden.mint_own_api_key(p_name text, p_public_digest 
 GRANT ALL ON FUNCTION app_hidden.mint_own_api_key(p_name text, p_public_digest bytea, p_admin_digest bytea, p_head text) TO marine_anonymous;
 
 --
+-- Name: FUNCTION name_key(p_text text); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.name_key(p_text text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.name_key(p_text text) TO marine_anonymous;
+
+--
 -- Name: TABLE opportunities; Type: ACL; Schema: app_public; Owner: -
 --
 
@@ -4899,11 +5522,32 @@ REVOKE ALL ON FUNCTION app_hidden.revoke_own_api_key(p_key_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.revoke_own_api_key(p_key_id uuid) TO marine_anonymous;
 
 --
--- Name: FUNCTION search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_alternatives(p_fragments text[], p_weights text); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weights text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weights text) TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_terms(p_q text); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_terms(p_q text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_terms(p_q text) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_total_cap(); Type: ACL; Schema: app_hidden; Owner: -
@@ -4945,6 +5589,13 @@ GRANT ALL ON FUNCTION app_hidden.specialty_id_for_filter(p_slug text, p_paramete
 
 REVOKE ALL ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) TO marine_anonymous;
+
+--
+-- Name: FUNCTION text_words(p_text text); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.text_words(p_text text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.text_words(p_text text) TO marine_anonymous;
 
 --
 -- Name: TABLE users; Type: ACL; Schema: app_public; Owner: -
@@ -4990,6 +5641,13 @@ REVOKE ALL ON FUNCTION app_hidden.user_json(u app_public.users) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.user_json(u app_public.users) TO marine_anonymous;
 
 --
+-- Name: FUNCTION vocabulary_terms(p_term text); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.vocabulary_terms(p_term text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.vocabulary_terms(p_term text) TO marine_anonymous;
+
+--
 -- Name: TABLE quotes; Type: ACL; Schema: app_public; Owner: -
 --
 
@@ -5006,6 +5664,12 @@ REVOKE ALL ON FUNCTION app_private.actionable_quote(p_quote_id uuid) FROM PUBLIC
 --
 
 REVOKE ALL ON FUNCTION app_private.add_directory_city(p_city text, p_delta integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION add_search_words(p_texts text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.add_search_words(p_texts text[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION add_specialty_counts(p_contractor_id uuid, p_delta integer); Type: ACL; Schema: app_private; Owner: -
@@ -5036,6 +5700,12 @@ REVOKE ALL ON FUNCTION app_private.confirmation_json(p_request app_public.servic
 --
 
 REVOKE ALL ON FUNCTION app_private.contractor_name(p_contractor_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION contractor_words_text(c app_public.contractors); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.contractor_words_text(c app_public.contractors) FROM PUBLIC;
 
 --
 -- Name: FUNCTION coverage_email(p_opportunity_id uuid); Type: ACL; Schema: app_private; Owner: -
@@ -5182,6 +5852,18 @@ REVOKE ALL ON FUNCTION app_private.refresh_contractor_rating(p_contractor_id uui
 REVOKE ALL ON FUNCTION app_private.refresh_opportunity_status(p_opportunity_id uuid) FROM PUBLIC;
 
 --
+-- Name: FUNCTION refresh_search_words(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.refresh_search_words() FROM PUBLIC;
+
+--
+-- Name: FUNCTION refresh_specialty_slugs(p_contractor_ids uuid[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) FROM PUBLIC;
+
+--
 -- Name: FUNCTION set_admin(p_email text, p_is_admin boolean); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -5218,10 +5900,22 @@ REVOKE ALL ON FUNCTION app_private.tg__set_updated_at() FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.tg_contractor_specialties__count() FROM PUBLIC;
 
 --
+-- Name: FUNCTION tg_contractor_specialties__slugs(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg_contractor_specialties__slugs() FROM PUBLIC;
+
+--
 -- Name: FUNCTION tg_contractors__directory_cities(); Type: ACL; Schema: app_private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_private.tg_contractors__directory_cities() FROM PUBLIC;
+
+--
+-- Name: FUNCTION tg_contractors__search_words(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg_contractors__search_words() FROM PUBLIC;
 
 --
 -- Name: FUNCTION tg_contractors__specialty_counts(); Type: ACL; Schema: app_private; Owner: -
@@ -5246,6 +5940,24 @@ REVOKE ALL ON FUNCTION app_private.tg_quotes__refresh_status() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.tg_reviews__refresh_rating() FROM PUBLIC;
+
+--
+-- Name: FUNCTION tg_search_vocabulary__search_words(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg_search_vocabulary__search_words() FROM PUBLIC;
+
+--
+-- Name: FUNCTION tg_specialties__search_words(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg_specialties__search_words() FROM PUBLIC;
+
+--
+-- Name: FUNCTION tg_specialties__slugs(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg_specialties__slugs() FROM PUBLIC;
 
 --
 -- Name: FUNCTION verification_email(p_request_id uuid); Type: ACL; Schema: app_private; Owner: -

@@ -19,9 +19,9 @@ async function search(c: Client, q: string): Promise<string[]> {
   await c.query('begin');
   try {
     await c.query('set local role marine_anonymous');
-    // Arguments: q, specialty, city, state, limit, offset, after score, after id.
+    // Arguments: q, specialty, city, state, sort, limit, offset, after key, after id.
     const { rows } = await c.query<{ contractors: { slug: string }[] }>(
-      'select contractors from app_hidden.search_contractors($1, null, null, null, $2, 0, null, null)',
+      "select contractors from app_hidden.search_contractors($1, null, null, null, 'relevance', $2, 0, null, null)",
       [q, CUTOFF],
     );
     return (rows[0]?.contractors ?? []).map((r) => r.slug);

@@ -1,84 +1,125 @@
--- As 0008's search_contractors; only its first step (with q) changed: it is the signature scan.
--- The filter searches read their (city|state, rating, id) index in order and probe each row's
--- specialty link until the page is full. With a city list as a parameter the planner misjudges
--- a big city's size and sorted all of its rows for a merge join against every link of the
--- specialty instead (16 ms for Fort Lauderdale at 1,000,000 contractors, against 2 ms probing):
--- merge joins are off here, as hash joins already are (0008).
-CREATE OR REPLACE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer DEFAULT 0, p_after_score numeric DEFAULT NULL::numeric, p_after_id uuid DEFAULT NULL::uuid)
- RETURNS TABLE(contractors json, total integer, total_exact boolean, next json)
+-- Contractor search (GET /api/v1/public/contractors/search; docs/decisions.md "Relevance").
+-- Without q (or when q holds only stop and filler words) it is search_rated's rated order.
+-- With q: each unit of q (search_terms) that matches nothing under the filters is ignored; the
+-- rest must all match, or, when no contractor matches them all, any of them (soft matching).
+-- Matches are ranked by the key [exact name, units matched, -units matched only through a
+-- correction, field score, public rating] (then id), where a unit scores 3 in the name or as a
+-- specialty, 2 in services or location, 1 elsewhere or through a brand; sort=rating ranks by
+-- [public rating] alone. At most search_total_cap() + 1 matches, the best rated, are ranked and
+-- counted. The page after (p_after_key, p_after_id), or from p_offset.
+CREATE OR REPLACE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer DEFAULT 0, p_after_key numeric[] DEFAULT NULL::numeric[], p_after_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(contractors json, total integer, total_exact boolean, next json, ignored_words text[], corrections json)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
  SET jit TO 'off'
  SET max_parallel_workers_per_gather TO '0'
- SET enable_hashjoin TO 'off'
- SET enable_mergejoin TO 'off'
 AS $function$
 declare
-  v_cap constant integer := greatest(app_hidden.search_total_cap(), p_offset + p_limit);
-  v_query tsquery;
+  v_cap constant integer := app_hidden.search_total_cap();
+  v_terms record;
   v_specialty_id uuid;
   v_cities text[];
   v_filters text := 'c.is_active';
-  v_text text := '';
-  v_where text;
-  -- Rows of the state (or of all) read from the index in rated order before the text index is
-  -- used instead (~0.3 us each), and how many of them may be read from the table (~2 us each).
-  v_rows constant integer := 20000;
-  v_candidates constant integer := 2000;
-  v_ids uuid[];
-  v_scores numeric[];
-  v_page text;
+  v_keep boolean[] := '{}';
+  v_found boolean;
+  v_all tsquery;
+  v_any tsquery;
+  v_query tsquery;
+  v_ignored text[] := '{}';
+  v_i integer;
 begin
-  if p_q is not null then
-    v_query := websearch_to_tsquery('english', p_q);
-    if numnode(v_query) = 0 then
-      -- Only stop words or punctuation: nothing can match.
-      return query select '[]'::json, 0, true, null::json;
-      return;
-    end if;
-    v_text := ' and c.search @@ $1';
+  if p_sort not in ('relevance', 'rating') then
+    raise exception 'Unknown sort %', p_sort using errcode = '22023';
   end if;
+  if p_q is not null then
+    v_terms := app_hidden.search_terms(p_q);
+  end if;
+  if p_q is null or cardinality(v_terms.typed) = 0 then
+    return query select r.contractors, r.total, r.total_exact,
+                        case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
+                        '{}'::text[], coalesce(v_terms.corrections, '[]'::json)
+                   from app_hidden.search_rated(null, p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
+    return;
+  end if;
+
   if p_specialty is not null then
     v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_filters := v_filters || app_hidden.specialty_predicate(2);
   end if;
   if p_city is not null then
-    v_cities := array(select d.city from app_private.directory_cities d
-                       where d.city ilike app_hidden.like_pattern(p_city) order by d.city);
+    v_cities := array(select d.city from app_private.directory_cities d where d.city ilike app_hidden.like_pattern(p_city));
+    v_filters := v_filters || ' and c.city = any($3)';
   end if;
   if p_state is not null then
     v_filters := v_filters || ' and c.state = upper($4)';
   end if;
-  v_where := v_filters || v_text;
 
-  -- counted: the first cap + 1 matches in order (the total, and a first page is a prefix).
-  -- With q, the rated order is tried first (the planner misjudges how many rows match several
-  -- words); if it holds cap + 1 matches within its budget that is the answer, otherwise the
-  -- matches are rare and the planner's plan (the text index, then a sort) reads few rows.
-  if p_q is not null and p_city is null then
-    execute app_hidden.rated_text_scan_sql(v_filters, v_rows, v_candidates, '$9 + 1')
-      into v_ids, v_scores
-      using v_query, v_specialty_id, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap,
-            app_hidden.query_signature(v_query);
+  -- A unit nothing matches is ignored; the others must all match, else any of them.
+  for v_i in 1..cardinality(v_terms.typed) loop
+    execute format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters)
+      into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
+    v_keep := v_keep || v_found;
+    if v_found then
+      v_all := case when v_all is null then v_terms.q1[v_i] else v_all && v_terms.q1[v_i] end;
+      v_any := case when v_any is null then v_terms.q1[v_i] else v_any || v_terms.q1[v_i] end;
+    else
+      v_ignored := v_ignored || v_terms.typed[v_i];
+    end if;
+  end loop;
+  if v_all is null then
+    return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections;
+    return;
   end if;
-  if coalesce(cardinality(v_ids), 0) <= v_cap then
-    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(v_where, p_city is not null, '', '$9 + 1'))
-      into v_ids, v_scores
-      using v_query, v_specialty_id, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap;
+  v_query := v_all;
+  if v_all::text <> v_any::text then
+    execute format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters)
+      into v_found using v_all, v_specialty_id, v_cities, p_state;
+    if not v_found then
+      v_query := v_any;
+    end if;
   end if;
 
-  if p_after_score is null then
-    v_page := app_hidden.rated_arrays_page_sql();
-  else
-    v_page := app_hidden.rated_contractors_sql(v_where, p_city is not null, app_hidden.rated_keyset_sql(), '$7 + 1');
-  end if;
-  return query execute format('select i.items, least($12, $9), $12 <= $9, i.next from (%s) i',
-                              app_hidden.rated_page_sql(v_page))
-    using v_query, v_specialty_id, v_cities, p_state, p_after_score, p_after_id, p_limit, p_offset, v_cap,
-          v_ids, v_scores, coalesce(cardinality(v_ids), 0);
+  return query execute format($sql$
+    with candidates as materialized (
+      select c.id, c.search, coalesce(c.public_rating, 0) as rating, app_hidden.name_key(c.name) = $9 as exact_name
+        from app_public.contractors c
+       where %s and c.search @@ $1
+       order by coalesce(c.public_rating, 0) desc, c.id desc
+       limit $10 + 1
+    ), ranked as (
+      select k.id, case when $15 = 'rating' then array[k.rating]
+                        else array[k.exact_name::int, s.matched, -s.corrected, s.field, k.rating] end as key
+        from candidates k cross join lateral (
+          select count(*) filter (where u.score > 0) as matched,
+                 count(*) filter (where u.score > 0 and not k.search @@ ($6)[u.i]) as corrected,
+                 coalesce(sum(u.score), 0) as field
+            from (select i, case when k.search @@ ($8)[i] then 3 when k.search @@ ($7)[i] then 2
+                                 when k.search @@ ($5)[i] then 1 else 0 end as score
+                    from generate_subscripts($5, 1) i where ($16)[i]) u) s
+    ), page as (
+      select r.id, r.key, row_number() over (order by r.key desc, r.id desc) as n
+        from ranked r
+       where $11::numeric[] is null or (r.key, r.id) < ($11, $12)
+       order by r.key desc, r.id desc
+       limit $13 + 1 offset $14
+    )
+    select coalesce(json_agg(app_hidden.contractor_list_item(c) order by p.n) filter (where p.n <= $13), '[]'),
+           least((select count(*) from candidates), $10)::int,
+           (select count(*) from candidates) <= $10,
+           case when count(*) > $13 then (array_agg(json_build_object('key', p.key, 'id', p.id)) filter (where p.n = $13))[1] end,
+           $17::text[] || case when $1::text = $18::text then '{}'::text[] else array(
+             select t.w from unnest($19::text[], $5, $16) as t(w, q, kept)
+              where t.kept and not exists (select from page f join app_public.contractors fc on fc.id = f.id
+                                           where f.n = 1 and fc.search @@ t.q)) end,
+           $20::json
+      from page p join app_public.contractors c on c.id = p.id
+  $sql$, v_filters)
+  using v_query, v_specialty_id, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
+        app_hidden.name_key(p_q), v_cap, p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
+        v_ignored, v_all, v_terms.typed, v_terms.corrections;
 end
 $function$;
-comment on function app_hidden.search_contractors(text,text,text,text,integer,integer,numeric,uuid) is 'Contractor search by text, specialty, city and state, best rated first; see GET /api/v1/public/contractors/search.';
-revoke all on function app_hidden.search_contractors(text,text,text,text,integer,integer,numeric,uuid) from public, marine_anonymous, marine_agent, marine_admin;
-grant execute on function app_hidden.search_contractors(text,text,text,text,integer,integer,numeric,uuid) to marine_anonymous;
+comment on function app_hidden.search_contractors(text,text,text,text,text,integer,integer,numeric[],uuid) is 'Contractor search by text (most relevant first, or by rating), specialty, city and state; see GET /api/v1/public/contractors/search.';
+revoke all on function app_hidden.search_contractors(text,text,text,text,text,integer,integer,numeric[],uuid) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_contractors(text,text,text,text,text,integer,integer,numeric[],uuid) to marine_anonymous;

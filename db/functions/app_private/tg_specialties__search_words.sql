@@ -1,0 +1,14 @@
+-- Specialty names and vocabulary terms are words too.
+CREATE OR REPLACE FUNCTION app_private.tg_specialties__search_words()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+begin
+  perform app_private.add_search_words(array[new.name]);
+  return null;
+end
+$function$;
+comment on function app_private.tg_specialties__search_words() is null;
+revoke all on function app_private.tg_specialties__search_words() from public, marine_anonymous, marine_agent, marine_admin;
