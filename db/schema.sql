@@ -207,6 +207,55 @@ $$;
 COMMENT ON FUNCTION app_hidden.authenticate_api_key(p_key_digest bytea) IS 'The user and effective tier of an API key (by its SHA-256 digest), or CREDS.';
 
 --
+-- Name: autocomplete(text, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) RETURNS json
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    with typed as (
+      select app_hidden.name_key(p_q) as key
+    ), prefix as (
+      select key, key || '%' as starts, '% ' || key || '%' as word_starts
+        from typed where key <> ''
+    ), specialties as (
+      select s.slug, s.name, s.contractor_count
+        from app_public.specialties s, prefix p
+       where app_hidden.name_key(s.name) like p.starts or app_hidden.name_key(s.name) like p.word_starts
+          or exists (select from app_private.search_vocabulary v
+                      where v.specialty_slug = s.slug and (v.term like p.starts or v.term like p.word_starts))
+       order by (app_hidden.name_key(s.name) like p.starts) desc, s.contractor_count desc, s.slug
+       limit p_limit
+    ), cities as (
+      select d.city, d.active_contractors
+        from app_private.directory_cities d, prefix p
+       where lower(d.city) like p.starts or lower(d.city) like p.word_starts
+       order by (lower(d.city) like p.starts) desc, d.active_contractors desc, d.city
+       limit p_limit
+    ), contractors as (
+      select n.id, n.slug, n.name, n.city, n.state, n.rating
+        from (select c.id, c.slug, c.name, c.city, c.state, coalesce(c.public_rating, 0) as rating
+                from app_public.contractors c, prefix p
+               where c.is_active and app_hidden.name_key(c.name) like p.starts
+               order by app_hidden.name_key(c.name)
+               limit 200) n
+       order by n.rating desc, n.id desc
+       limit p_limit
+    )
+    select json_build_object(
+      'specialties', coalesce((select json_agg(json_build_object('slug', s.slug, 'name', s.name, 'contractorCount', s.contractor_count)) from specialties s), '[]'),
+      'cities', coalesce((select json_agg(json_build_object('city', c.city, 'contractorCount', c.active_contractors)) from cities c), '[]'),
+      'contractors', coalesce((select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'city', c.city, 'state', c.state)) from contractors c), '[]'))
+  $$;
+
+--
+-- Name: FUNCTION autocomplete(p_q text, p_limit integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) IS 'Type-ahead: specialties, cities and contractor names for a prefix; see GET /api/v1/public/contractors/autocomplete.';
+
+--
 -- Name: confirm_service_request(text, bytea, bytea, integer, bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -2059,7 +2108,7 @@ begin
       -- Completions of the last word as typed so far.
       if v_i > v_n and v_prefix and length(v_phrase) >= 3 then
         v_fixed := v_fixed || array(select w.word from app_private.search_words w
-                                     where w.word like app_hidden.like_pattern(v_phrase) || '%' and w.word <> v_phrase
+                                     where w.word like v_phrase || '%' and w.word <> v_phrase  -- [a-z0-9'] only: no LIKE escaping
                                      order by length(w.word), w.word limit 10);
       end if;
       foreach v_word in array v_fixed loop
@@ -4149,7 +4198,7 @@ CREATE INDEX contractors_is_verified_idx ON app_public.contractors USING btree (
 -- Name: contractors_name_key_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
-CREATE INDEX contractors_name_key_idx ON app_public.contractors USING btree (app_hidden.name_key(name)) WHERE is_active;
+CREATE INDEX contractors_name_key_idx ON app_public.contractors USING btree (app_hidden.name_key(name) text_pattern_ops) INCLUDE (public_rating) WHERE is_active;
 
 --
 -- Name: contractors_rank_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -4970,6 +5019,13 @@ GRANT ALL ON FUNCTION app_hidden.assume_caller(p_key_digest bytea) TO marine_ano
 
 REVOKE ALL ON FUNCTION app_hidden.authenticate_api_key(p_key_digest bytea) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.authenticate_api_key(p_key_digest bytea) TO marine_anonymous;
+
+--
+-- Name: FUNCTION autocomplete(p_q text, p_limit integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION confirm_service_request(p_request_id text, p_code_digest bytea, p_token_digest bytea, p_max_attempts integer, p_owner_token_digest bytea); Type: ACL; Schema: app_hidden; Owner: -

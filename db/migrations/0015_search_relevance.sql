@@ -95,7 +95,9 @@ create function app_hidden.name_key(p_text text) returns text
   as $$ select btrim(regexp_replace(lower(p_text), '[^a-z0-9]+', ' ', 'g')) $$;
 comment on function app_hidden.name_key(text) is 'A name without case or punctuation, for exact-name matches.';
 grant execute on function app_hidden.name_key(text) to marine_anonymous;
-create index contractors_name_key_idx on app_public.contractors (app_hidden.name_key(name)) where is_active;
+-- text_pattern_ops: also serves name prefixes (type-ahead).
+create index contractors_name_key_idx on app_public.contractors (app_hidden.name_key(name) text_pattern_ops)
+  include (public_rating) where is_active;
 
 ------------------------------------------------------------------------------------------------
 -- The trade vocabulary: words and phrases owners use, and the specialty each means. Data, not

@@ -35,7 +35,7 @@ import {
 } from './phrases';
 import { ARTICLE_TOPICS, BLOG_TOPICS, BODY_PARAGRAPHS, type PostTopic } from './post-topics';
 import { Rng, Stream, WeightedTable, at } from './random';
-import { SPECIALTIES, type Specialty, type SpecialtySlug } from './specialties';
+import { EQUIPMENT, SPECIALTIES, type Specialty, type SpecialtySlug } from './specialties';
 import { TOWNS, type Town } from './towns';
 
 /** The default seed: change it and every row changes. */
@@ -301,6 +301,20 @@ function servicesFor(rng: Rng, specialtyIndices: readonly number[]): string[] {
   return [...services];
 }
 
+/** "Yamaha and Mercury outboards": brands serviced, for most contractors of trades that have them. */
+function equipmentFor(seed: number, index: number, specialtyIndices: readonly number[]): string[] {
+  const rng = Rng.for(seed, index, Stream.equipment);
+  const phrases: string[] = [];
+  for (const s of specialtyIndices) {
+    const equipment = EQUIPMENT[specialtyAt(s).slug];
+    if (!equipment || !rng.chance(0.7)) continue;
+    const brands = rng.sample(equipment.brands, rng.int(1, 3));
+    const listed = brands.length === 1 ? brands[0] : `${brands.slice(0, -1).join(', ')} and ${brands[brands.length - 1]}`;
+    phrases.push(`${listed} ${equipment.noun}`);
+  }
+  return phrases;
+}
+
 /** Gaussian-ish scatter around the town: mostly within ~8 miles, never beyond 20. */
 function positionNear(rng: Rng, town: Town): { lat: number; lng: number } {
   let dx: number;
@@ -333,7 +347,7 @@ export function contractorAt(index: number, seed: number = SEED): ContractorRow 
 
   const name = businessName(rng, town, main.slug);
   const slug = contractorSlug(name, town, index);
-  const services = servicesFor(rng, core.specialtyIndices);
+  const services = [...servicesFor(rng, core.specialtyIndices), ...equipmentFor(seed, index, core.specialtyIndices)];
   const marina = rng.chance(0.7) ? rng.pick(town.marinas) : null;
   // 1965..2024, recent years likelier, and never after the listing was created.
   const latestYear = Math.min(2024, new Date(core.createdAtMs).getUTCFullYear());

@@ -12,6 +12,7 @@ export const Stream = {
   reviews: 3,
   specialty: 4,
   post: 5,
+  equipment: 6,
 } as const;
 export type Stream = (typeof Stream)[keyof typeof Stream];
 

@@ -13,6 +13,25 @@ export interface Specialty {
   readonly group: 'engines' | 'hull' | 'sail' | 'systems' | 'yard' | 'on-water';
 }
 
+/**
+ * Brands a contractor of a trade says it services, and the noun it puts after them ("Yamaha and
+ * Mercury outboards"), as real listings do. Drawn from a stream of their own, so adding them
+ * changed no other generated value.
+ */
+export const EQUIPMENT: Readonly<Record<string, { readonly brands: readonly string[]; readonly noun: string }>> = {
+  'engine-repair': { brands: ['MerCruiser', 'Volvo Penta', 'Crusader', 'Indmar', 'Ilmor'], noun: 'inboards and sterndrives' },
+  'outboard-service': { brands: ['Yamaha', 'Mercury', 'Suzuki', 'Honda', 'Evinrude', 'Tohatsu'], noun: 'outboards' },
+  'diesel-engines': { brands: ['Yanmar', 'Cummins', 'Caterpillar', 'Volvo Penta', 'Perkins', 'Beta Marine'], noun: 'diesels' },
+  generators: { brands: ['Onan', 'Kohler', 'Northern Lights', 'Fischer Panda', 'Westerbeke'], noun: 'generators' },
+  watermakers: { brands: ['Spectra', 'Village Marine', 'Schenker', 'Katadyn', 'Sea Recovery'], noun: 'watermakers' },
+  'marine-electronics': { brands: ['Garmin', 'Raymarine', 'Simrad', 'Furuno', 'Lowrance', 'Humminbird'], noun: 'electronics' },
+  'marine-electrical': { brands: ['Victron', 'Mastervolt', 'Blue Sea Systems', 'Xantrex', 'Balmar'], noun: 'chargers and inverters' },
+  'refrigeration-air-conditioning': {
+    brands: ['Dometic', 'Webasto', 'Cruisair', 'Isotherm', 'Frigoboat'],
+    noun: 'air conditioning and refrigeration',
+  },
+};
+
 export const SPECIALTIES = [
   {
     slug: 'engine-repair',

@@ -8,10 +8,10 @@ import { ApiError } from '../errors';
 const payload = z.object({
   f: z.string().length(12),
   n: z.number().int().min(0).max(1e9),
-  k: z.record(z.string(), z.union([z.string().max(64), z.number()])),
+  k: z.record(z.string(), z.union([z.string().max(64), z.number(), z.array(z.number()).max(5)])),
 });
 
-type Key = Record<string, string | number>;
+type Key = Record<string, string | number | number[]>;
 
 export function fingerprint(query: unknown): string {
   return createHash('sha256').update(JSON.stringify(query)).digest('base64url').slice(0, 12);

@@ -7,7 +7,7 @@ import type { Caller, Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';
 import type { RawJson } from '../json/raw-json';
 import { decodeCursor, encodeCursor } from './cursor';
-import { geoQuery, idPath, MAX_PAGE, postsQuery, searchQuery, slugPath } from './params';
+import { autocompleteQuery, geoQuery, idPath, MAX_PAGE, postsQuery, searchQuery, slugPath } from './params';
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +23,9 @@ interface PostKey {
 
 const uuid = z.uuid();
 const scoreKey = z.object({ s: z.number().min(0).max(1e6), i: uuid });
+// A search's sort key: up to five numbers (relevance: exact name, matched words, -corrected
+// words, field score, rating; rating: rating), compared in order.
+const searchKey = z.object({ v: z.array(z.number().min(-1e6).max(1e6)).min(1).max(5), i: uuid });
 const distanceKey = z.object({ d: z.number().min(0).max(4e7), i: uuid });
 // The post key keeps PostgreSQL's full microsecond timestamp, so equal milliseconds cannot tie.
 const postKey = z.object({ p: z.iso.datetime({ offset: true }), i: uuid });
@@ -33,25 +36,34 @@ function nextKey<K extends z.ZodType>(next: RawJson | null, schema: K): z.output
 }
 
 const nextScore = z.object({ score: z.number(), id: uuid });
+const nextSearchKey = z.object({ key: z.array(z.number()).min(1).max(5), id: uuid });
+const corrections = z.array(z.object({ word: z.string(), readAs: z.array(z.string()) }));
 const nextDistance = z.object({ distance: z.number(), id: uuid });
 
 export async function searchContractors(db: Database, caller: Caller, query: unknown) {
   const p = parseOrThrow(searchQuery, query, 'query');
-  const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, scoreKey);
+  // The cursor's fingerprint covers the sort too: a key of one order means nothing in another.
+  const shape = { ...p.filters, sort: p.sort };
+  const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, shape, searchKey);
   const served = after?.served ?? ((p.page ?? 1) - 1) * p.limit;
-  const r = await db.callRow<Page & { total: number; total_exact: boolean }>(caller, 'app_hidden.search_contractors', [
-    p.filters.q,
-    p.filters.specialty,
-    p.filters.city,
-    p.filters.state,
-    p.limit,
-    after ? 0 : served,
-    after?.key.s ?? null,
-    after?.key.i ?? null,
-  ]);
-  const next = nextKey(r.next, nextScore);
+  const r = await db.callRow<Page & { total: number; total_exact: boolean; ignored_words: string[]; corrections: unknown }>(
+    caller,
+    'app_hidden.search_contractors',
+    [
+      p.filters.q,
+      p.filters.specialty,
+      p.filters.city,
+      p.filters.state,
+      p.sort,
+      p.limit,
+      after ? 0 : served,
+      after?.key.v ?? null,
+      after?.key.i ?? null,
+    ],
+  );
+  const next = nextKey(r.next, nextSearchKey);
   // The page holds limit rows whenever there is a next one, so served + limit is where it ends.
-  const nextCursor = next && encodeCursor(p.filters, served + p.limit, { s: next.score, i: next.id });
+  const nextCursor = next && encodeCursor(shape, served + p.limit, { v: next.key, i: next.id });
   const pagination = {
     page: Math.floor(served / p.limit) + 1,
     limit: p.limit,
@@ -59,7 +71,8 @@ export async function searchContractors(db: Database, caller: Caller, query: unk
     totalExact: r.total_exact,
     totalPages: Math.min(MAX_PAGE, Math.ceil(r.total / p.limit)),
   };
-  return { contractors: r.contractors, pagination, nextCursor };
+  const matching = { sort: p.sort, ignoredWords: r.ignored_words, corrections: corrections.parse(r.corrections) };
+  return { contractors: r.contractors, pagination, matching, nextCursor };
 }
 
 export async function geoSearchContractors(db: Database, caller: Caller, query: unknown) {
@@ -113,6 +126,12 @@ export async function listPosts(db: Database, caller: Caller, kind: 'article' | 
   ]);
   const nextCursor = r.next && encodeCursor(cursorQuery, (after?.served ?? 0) + r.items.length, { p: r.next.publishedAt, i: r.next.id });
   return { items: r.items, nextCursor };
+}
+
+/** Type-ahead suggestions for a prefix: specialties, cities and contractor names. */
+export function autocomplete(db: Database, caller: Caller, query: unknown): Promise<Json> {
+  const p = parseOrThrow(autocompleteQuery, query, 'query');
+  return db.callJson<Json>(caller, 'app_hidden.autocomplete', [p.q, p.limit ?? 5]);
 }
 
 export function listSpecialties(db: Database, caller: Caller): Promise<{ specialties: Json[] }> {

@@ -27,7 +27,12 @@ export const searchQuery = z
   .object({
     q: queryText(200).meta({
       description:
-        'Free text over name, services, marina, description and location; matches come best rated first (blended public rating), like every search.',
+        'Free text as an owner would say it ("diesel mechanic annapolis", "bent prop", "yamaha outboard"): matched against names, specialties (through the trade vocabulary), services, marina, location and description, forgiving one typo in words of 5+ letters (two in 9+) and completing the last word. Words that match nothing are ignored (listed in matching.ignoredWords); when no contractor matches all the rest, the best partial matches come back. Ordered by relevance unless sort says otherwise.',
+      example: 'diesel mechanic',
+    }),
+    sort: z.enum(['relevance', 'rating'], { error: "must be 'relevance' or 'rating'" }).optional().meta({
+      description:
+        "relevance (the default with q): an exact name first, then more matched words, fewer typo corrections, matches in the name or a specialty (3 points a word) over services and location (2) over the description or a brand's specialty (1), then blended public rating, then id. rating (the default without q): blended public rating, then id.",
     }),
     specialty: slug.meta({ description: 'A specialty slug (see /contractors/specialties).' }),
     specialtySlug: slug.meta({ description: 'Variant B spelling of specialty.' }),
@@ -54,12 +59,23 @@ export const searchQuery = z
         city: p.city ?? null,
         state: p.state?.toUpperCase() ?? null,
       },
+      sort: p.sort ?? (p.q === undefined ? 'rating' : 'relevance'),
       limit,
       page: p.page,
       cursor: p.cursor,
     };
   });
 export type SearchQuery = z.output<typeof searchQuery>;
+
+export const autocompleteQuery = z.object({
+  q: z
+    .string({ error: 'is required: the text typed so far' })
+    .min(1, 'must not be empty')
+    .max(100, 'must be at most 100 characters')
+    .meta({ description: 'The text typed so far (a prefix), e.g. "die" or "true n".', example: 'die' }),
+  limit: queryInt(1, 10).meta({ description: 'At most this many suggestions of each kind: 1 to 10, default 5.' }),
+});
+export type AutocompleteQuery = z.output<typeof autocompleteQuery>;
 
 const lat = queryNumber(-90, 90);
 const lng = queryNumber(-180, 180);

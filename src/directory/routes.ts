@@ -4,7 +4,15 @@
 import { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
 import { jsonWithRaw } from '../json/raw-json';
-import { contractorById, contractorBySlug, geoSearchContractors, listPosts, listSpecialties, searchContractors } from './operations';
+import {
+  autocomplete,
+  contractorById,
+  contractorBySlug,
+  geoSearchContractors,
+  listPosts,
+  listSpecialties,
+  searchContractors,
+} from './operations';
 
 type Json = Record<string, unknown>;
 
@@ -20,11 +28,17 @@ export function directoryRouter(db: Database, admit: RequestHandler): Router {
 
   router.get('/contractors/search', async (req, res) => {
     const data = await searchContractors(db, req.caller, req.query);
-    res.type('json').send(jsonWithRaw(bothVariants(data, { contractors: data.contractors, nextCursor: data.nextCursor })));
+    res
+      .type('json')
+      .send(jsonWithRaw(bothVariants(data, { contractors: data.contractors, matching: data.matching, nextCursor: data.nextCursor })));
   });
 
   router.get('/contractors/geo-search', async (req, res) => {
     res.type('json').send(jsonWithRaw(bothVariants(await geoSearchContractors(db, req.caller, req.query))));
+  });
+
+  router.get('/contractors/autocomplete', async (req, res) => {
+    res.json(bothVariants(await autocomplete(db, req.caller, req.query)));
   });
 
   router.get('/contractors/specialties', async (req, res) => {

@@ -2,7 +2,7 @@
 // and from the response schemas in responses.ts: one source of truth for both.
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import { geoQuery, idPath, postsQuery, searchQuery, slugPath } from '../directory/params';
+import { autocompleteQuery, geoQuery, idPath, postsQuery, searchQuery, slugPath } from '../directory/params';
 import { keyId, newKey, registration } from '../identity/params';
 import {
   acceptEstimateBody,
@@ -136,6 +136,14 @@ export function buildDocument(publicBaseUrl: string): ReturnType<typeof createDo
           'Contractors around a point (radius) or inside a bounding box',
           r.geoResponse,
           { requestParams: { query: geoQuery } },
+          400,
+        ),
+      },
+      '/api/v1/public/contractors/autocomplete': {
+        get: directory(
+          'Type-ahead suggestions: specialties, cities and contractor names for what has been typed so far',
+          r.autocompleteResponse,
+          { requestParams: { query: autocompleteQuery } },
           400,
         ),
       },

@@ -52,22 +52,63 @@ const pagination = z
   .object({
     page: z.int(),
     limit: z.int(),
-    total: z.int().meta({ description: 'Matches, counted up to 60 or to the end of this page if further; more when totalExact is false.' }),
-    totalExact: z.boolean().meta({ description: 'Whether total is the exact number of matches (false: there are more).' }),
+    total: z
+      .int()
+      .meta({ description: 'Number of matches: exact up to 10,000; beyond that a lower bound (10,000) and totalExact is false.' }),
+    totalExact: z.boolean().meta({ description: 'Whether total is the exact number of matches (false: more than 10,000 match).' }),
     totalPages: z.int().meta({ description: 'Pages reachable by page number (at most 3).' }),
   })
   .meta({ id: 'Pagination' });
 
 const nextCursor = nullable(z.string()).meta({ description: 'Opaque; pass it as cursor for the next page. Null on the last page.' });
 
+const matching = z
+  .object({
+    sort: z.enum(['relevance', 'rating']).meta({ description: 'The order of the results.' }),
+    ignoredWords: z.array(z.string()).meta({
+      description:
+        'Words of q the results were not required to match: words (or trade phrases) that match no contractor under the filters, and, when no contractor matches all the others, those the first result lacks.',
+    }),
+    corrections: z
+      .array(z.object({ word: z.string(), readAs: z.array(z.string()) }))
+      .meta({ description: 'Words the directory does not know and the words they were read as (typo tolerance).' }),
+  })
+  .meta({ id: 'SearchMatching', description: 'How q was matched.' });
+
 export const searchResponse = z
   .object({
     success: z.literal(true),
-    data: z.object({ contractors: z.array(contractorListItem), pagination, nextCursor }),
+    data: z.object({ contractors: z.array(contractorListItem), pagination, matching, nextCursor }),
     contractors: z.array(contractorListItem),
+    matching,
     nextCursor,
   })
   .meta({ id: 'ContractorSearchResponse' });
+
+const suggestions = z
+  .object({
+    specialties: z
+      .array(z.object({ slug: z.string(), name: z.string(), contractorCount: z.int() }))
+      .meta({
+        description:
+          'Specialties whose name, or a trade word for which, starts with q (or has a word that does); name prefixes first, then the most offered.',
+      }),
+    cities: z
+      .array(z.object({ city: z.string(), contractorCount: z.int() }))
+      .meta({ description: 'Cities of active contractors starting with q (or with a word that does); prefixes first, then the biggest.' }),
+    contractors: z
+      .array(z.object({ id: z.uuid(), slug: z.string(), name: z.string(), city: nullable(z.string()), state: z.string() }))
+      .meta({
+        description:
+          'Active contractors whose name starts with q (case and punctuation ignored), best rated first among the first 200 by name.',
+      }),
+  })
+  .meta({ id: 'AutocompleteSuggestions' });
+
+export const autocompleteResponse = z
+  .object({ success: z.literal(true), data: suggestions })
+  .extend(suggestions.shape)
+  .meta({ id: 'AutocompleteResponse' });
 
 export const geoResponse = z
   .object({

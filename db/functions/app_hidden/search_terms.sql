@@ -75,7 +75,7 @@ begin
       -- Completions of the last word as typed so far.
       if v_i > v_n and v_prefix and length(v_phrase) >= 3 then
         v_fixed := v_fixed || array(select w.word from app_private.search_words w
-                                     where w.word like app_hidden.like_pattern(v_phrase) || '%' and w.word <> v_phrase
+                                     where w.word like v_phrase || '%' and w.word <> v_phrase  -- [a-z0-9'] only: no LIKE escaping
                                      order by length(w.word), w.word limit 10);
       end if;
       foreach v_word in array v_fixed loop

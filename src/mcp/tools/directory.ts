@@ -4,6 +4,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import {
+  autocomplete,
   contractorById,
   contractorBySlug,
   geoSearchContractors,
@@ -39,9 +40,10 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
     {
       title: 'Search contractors',
       description:
-        'Full-text search of marine contractors, filtered by specialty, city and state. Best rated first; total is exact up to 60 matches (or the end of the page), see totalExact. Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
+        'Search marine contractors by what the owner says ("diesel mechanic annapolis", "bent prop", "yamaha outboard"), filtered by specialty, city and state. Forgives typos, knows trade words, role nouns, British spellings and brands, and falls back to partial matches (matching.ignoredWords says which words were dropped). Most relevant first with q (exact name, then more matched words, fewer typo corrections, name/specialty over services over description, then rating); best rated first without q or with sort=rating. total is exact up to 10,000 (see totalExact). Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
       inputSchema: {
-        q: z.string().optional().describe('Words to search for, e.g. "diesel repair".'),
+        q: z.string().optional().describe('Words to search for, as the owner would say them, e.g. "diesel mechanic".'),
+        sort: z.enum(['relevance', 'rating']).optional().describe('relevance (default with q) or rating (default without q).'),
         specialty,
         city: z.string().optional(),
         state: z.string().optional().describe('Two-letter US state code.'),
@@ -57,6 +59,11 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
           total: z.number().int(),
           totalExact: z.boolean(),
           totalPages: z.number().int(),
+        }),
+        matching: z.object({
+          sort: z.enum(['relevance', 'rating']),
+          ignoredWords: z.array(z.string()),
+          corrections: z.array(z.object({ word: z.string(), readAs: z.array(z.string()) })),
         }),
         nextCursor,
       },
@@ -88,6 +95,28 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       annotations: READ,
     },
     (args) => run(ctx, async () => materialize(await geoSearchContractors(ctx.db, ctx.caller, asQuery(args)))),
+  );
+
+  server.registerTool(
+    'autocomplete',
+    {
+      title: 'Type-ahead suggestions',
+      description:
+        'For text typed so far (a prefix such as "die" or "true n"): specialties, cities and contractor names it may be completing, at most limit (1 to 10, default 5) of each. Use a suggestion as search_contractors specialty, city or q.',
+      inputSchema: {
+        q: z.string().describe('The text typed so far (1 to 100 characters).'),
+        limit: z.number().int().optional().describe('Suggestions of each kind: 1 to 10, default 5.'),
+      },
+      outputSchema: {
+        specialties: z.array(z.object({ slug: z.string(), name: z.string(), contractorCount: z.number().int() })),
+        cities: z.array(z.object({ city: z.string(), contractorCount: z.number().int() })),
+        contractors: z.array(
+          z.object({ id: z.string(), slug: z.string(), name: z.string(), city: z.string().nullable(), state: z.string() }),
+        ),
+      },
+      annotations: READ,
+    },
+    (args) => run(ctx, () => autocomplete(ctx.db, ctx.caller, asQuery(args))),
   );
 
   server.registerTool(

@@ -1,0 +1,50 @@
+-- Type-ahead (GET /api/v1/public/contractors/autocomplete): for what has been typed so far, the
+-- specialties it may mean (a specialty name or a vocabulary term starting with it, or a word of
+-- one), the cities of active contractors starting with it (or with a word starting with it),
+-- and active contractors whose name starts with it. Each list is at most p_limit long, biggest
+-- or best rated first. Contractor names are read in name order, at most 200 of them, before the
+-- best rated are picked: the work stays bounded for a one-letter prefix at any size. (The key
+-- holds only letters, digits and spaces, so it needs no LIKE escaping.)
+CREATE OR REPLACE FUNCTION app_hidden.autocomplete(p_q text, p_limit integer)
+ RETURNS json
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+    with typed as (
+      select app_hidden.name_key(p_q) as key
+    ), prefix as (
+      select key, key || '%' as starts, '% ' || key || '%' as word_starts
+        from typed where key <> ''
+    ), specialties as (
+      select s.slug, s.name, s.contractor_count
+        from app_public.specialties s, prefix p
+       where app_hidden.name_key(s.name) like p.starts or app_hidden.name_key(s.name) like p.word_starts
+          or exists (select from app_private.search_vocabulary v
+                      where v.specialty_slug = s.slug and (v.term like p.starts or v.term like p.word_starts))
+       order by (app_hidden.name_key(s.name) like p.starts) desc, s.contractor_count desc, s.slug
+       limit p_limit
+    ), cities as (
+      select d.city, d.active_contractors
+        from app_private.directory_cities d, prefix p
+       where lower(d.city) like p.starts or lower(d.city) like p.word_starts
+       order by (lower(d.city) like p.starts) desc, d.active_contractors desc, d.city
+       limit p_limit
+    ), contractors as (
+      select n.id, n.slug, n.name, n.city, n.state, n.rating
+        from (select c.id, c.slug, c.name, c.city, c.state, coalesce(c.public_rating, 0) as rating
+                from app_public.contractors c, prefix p
+               where c.is_active and app_hidden.name_key(c.name) like p.starts
+               order by app_hidden.name_key(c.name)
+               limit 200) n
+       order by n.rating desc, n.id desc
+       limit p_limit
+    )
+    select json_build_object(
+      'specialties', coalesce((select json_agg(json_build_object('slug', s.slug, 'name', s.name, 'contractorCount', s.contractor_count)) from specialties s), '[]'),
+      'cities', coalesce((select json_agg(json_build_object('city', c.city, 'contractorCount', c.active_contractors)) from cities c), '[]'),
+      'contractors', coalesce((select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'city', c.city, 'state', c.state)) from contractors c), '[]'))
+  $function$;
+comment on function app_hidden.autocomplete(text,integer) is 'Type-ahead: specialties, cities and contractor names for a prefix; see GET /api/v1/public/contractors/autocomplete.';
+revoke all on function app_hidden.autocomplete(text,integer) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.autocomplete(text,integer) to marine_anonymous;
