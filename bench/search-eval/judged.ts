@@ -1,9 +1,9 @@
 // The judged query set (queries.json) and what counts as relevant for one query, read from the
 // database: the specialty a contractor offers, in a city when the query names one, or one
 // contractor by slug. Only active contractors count, as search shows no others.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from 'pg';
+import type { ClientBase } from 'pg';
 
 export interface JudgedQuery {
   q: string;
@@ -19,9 +19,12 @@ export interface QuerySet {
   queries: JudgedQuery[];
 }
 
-// From dist/bench/search-eval/ back to the source folder: the JSON is data, not built.
+// Beside this file when run from source (jest); from dist/bench/search-eval/ back to the source
+// folder when built: the JSON is data, not built.
 export function loadQuerySet(): QuerySet {
-  const set = JSON.parse(readFileSync(join(__dirname, '../../../bench/search-eval/queries.json'), 'utf8')) as QuerySet;
+  const here = join(__dirname, 'queries.json');
+  const file = existsSync(here) ? here : join(__dirname, '../../../bench/search-eval/queries.json');
+  const set = JSON.parse(readFileSync(file, 'utf8')) as QuerySet;
   for (const j of set.queries) {
     if (!j.contractor === !j.specialty) throw new Error(`"${j.q}": judge by a specialty or by a contractor, not both`);
   }
@@ -29,7 +32,7 @@ export function loadQuerySet(): QuerySet {
 }
 
 /** The slugs of every active contractor relevant to the query (all of them: the judgement). */
-export async function relevantSlugs(c: Client, j: JudgedQuery): Promise<Set<string>> {
+export async function relevantSlugs(c: ClientBase, j: JudgedQuery): Promise<Set<string>> {
   const { rows } = await c.query<{ slug: string }>(
     `select c.slug from app_public.contractors c
       where c.is_active

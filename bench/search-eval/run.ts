@@ -5,30 +5,9 @@
 // only the text as a person types it into one box, as marine_anonymous in a transaction as the
 // API does; relevance is judged from the tables as the database owner.
 import { Client } from 'pg';
-import { loadQuerySet, relevantSlugs, type JudgedQuery } from './judged';
-import { CUTOFF, scoreQuery, summarize, type QueryScore, type Summary } from './metrics';
-
-interface Outcome {
-  query: JudgedQuery;
-  results: string[];
-  relevant: number;
-  score: QueryScore;
-}
-
-async function search(c: Client, q: string): Promise<string[]> {
-  await c.query('begin');
-  try {
-    await c.query('set local role marine_anonymous');
-    // Arguments: q, specialty, city, state, sort, limit, offset, after key, after id.
-    const { rows } = await c.query<{ contractors: { slug: string }[] }>(
-      "select contractors from app_hidden.search_contractors($1, null, null, null, 'relevance', $2, 0, null, null)",
-      [q, CUTOFF],
-    );
-    return (rows[0]?.contractors ?? []).map((r) => r.slug);
-  } finally {
-    await c.query('rollback');
-  }
-}
+import { evaluate, type Outcome } from './evaluate';
+import { loadQuerySet, type JudgedQuery } from './judged';
+import { CUTOFF, summarize, type Summary } from './metrics';
 
 const fmt = (x: number) => x.toFixed(3);
 
@@ -51,12 +30,8 @@ async function main(): Promise<void> {
     if (rows[0]?.n !== set.seedSize) {
       console.warn(`warning: the judgements assume ${set.seedSize} contractors (npm run db:reset); this database has ${rows[0]?.n}`);
     }
-    for (const query of set.queries) {
-      const relevant = await relevantSlugs(c, query);
-      if (relevant.size === 0) console.warn(`warning: nothing in this database is relevant to "${query.q}"`);
-      const results = await search(c, query.q);
-      outcomes.push({ query, results, relevant: relevant.size, score: scoreQuery(results, relevant) });
-    }
+    outcomes.push(...(await evaluate(c, set)));
+    for (const o of outcomes) if (o.relevant === 0) console.warn(`warning: nothing in this database is relevant to "${o.query.q}"`);
   } finally {
     await c.end();
   }

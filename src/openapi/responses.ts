@@ -87,12 +87,10 @@ export const searchResponse = z
 
 const suggestions = z
   .object({
-    specialties: z
-      .array(z.object({ slug: z.string(), name: z.string(), contractorCount: z.int() }))
-      .meta({
-        description:
-          'Specialties whose name, or a trade word for which, starts with q (or has a word that does); name prefixes first, then the most offered.',
-      }),
+    specialties: z.array(z.object({ slug: z.string(), name: z.string(), contractorCount: z.int() })).meta({
+      description:
+        'Specialties whose name, or a trade word for which, starts with q (or has a word that does); name prefixes first, then the most offered.',
+    }),
     cities: z
       .array(z.object({ city: z.string(), contractorCount: z.int() }))
       .meta({ description: 'Cities of active contractors starting with q (or with a word that does); prefixes first, then the biggest.' }),

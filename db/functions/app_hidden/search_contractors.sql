@@ -1,5 +1,6 @@
 -- Contractor search (GET /api/v1/public/contractors/search; docs/decisions.md "Relevance").
--- Without q (or when q holds only stop and filler words) it is search_rated's rated order.
+-- Without q it is search_rated's rated order; a q of stop words or punctuation only matches
+-- nothing.
 -- With q: each unit of q (search_terms) that matches nothing under the filters is ignored; the
 -- rest must all match, or, when no contractor matches them all, any of them (soft matching).
 -- Matches are ranked by the key [exact name, units matched, -units matched only through a
@@ -35,10 +36,14 @@ begin
   if p_q is not null then
     v_terms := app_hidden.search_terms(p_q);
   end if;
-  if p_q is null or cardinality(v_terms.typed) = 0 then
+  if p_q is not null and cardinality(v_terms.typed) = 0 then
+    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections;
+    return;
+  end if;
+  if p_q is null then
     return query select r.contractors, r.total, r.total_exact,
                         case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
-                        '{}'::text[], coalesce(v_terms.corrections, '[]'::json)
+                        '{}'::text[], '[]'::json
                    from app_hidden.search_rated(null, p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
     return;
   end if;

@@ -7,7 +7,8 @@
 --   qe  q1 without corrections and completions (exact);
 --   q2  its lexemes or corrections in the name, services or location (weights A, B);
 --   q3  its lexemes or corrections in the name, or a non-brand specialty token (weight A).
--- corrections lists what unknown words were read as.
+-- corrections lists what unknown words were read as. A query of filler words only ("boat") is
+-- matched on them; one of stop words only has no units (it matches nothing).
 CREATE OR REPLACE FUNCTION app_hidden.search_terms(p_q text)
  RETURNS TABLE(typed text[], q1 tsquery[], qe tsquery[], q2 tsquery[], q3 tsquery[], corrections json)
  LANGUAGE plpgsql
@@ -31,6 +32,8 @@ declare
   v_fixed text[];
   v_word text;
   v_corrections json[] := '{}';
+  v_fillers text[] := '{}';        -- filler words' lexemes, as fragments
+  v_filler_words text[] := '{}';
 begin
   typed := '{}'; q1 := '{}'; qe := '{}'; q2 := '{}'; q3 := '{}';
   while v_i <= v_n loop
@@ -48,9 +51,13 @@ begin
     end loop;
     v_i := v_i + v_len;
     v_lexemes := tsvector_to_array(to_tsvector('english', v_phrase));
-    if v_strong is null and v_brand is null
-       and (cardinality(v_lexemes) = 0 or exists (select 1 from app_private.search_filler_words f where f.word = v_phrase)) then
-      continue;  -- a stop word or a filler word
+    if v_strong is null and v_brand is null and cardinality(v_lexemes) = 0 then
+      continue;  -- a stop word
+    end if;
+    if v_strong is null and v_brand is null and exists (select 1 from app_private.search_filler_words f where f.word = v_phrase) then
+      v_fillers := v_fillers || array_to_string(array(select quote_literal(l) || '{:w}' from unnest(v_lexemes) l), ' & ');
+      v_filler_words := v_filler_words || v_phrase;
+      continue;
     end if;
     v_alts := '{}';
     v_fuzzy := '{}';
@@ -91,6 +98,15 @@ begin
     q2 := q2 || app_hidden.search_alternatives(v_alts || v_fuzzy, 'AB');
     q3 := q3 || app_hidden.search_alternatives(v_alts || v_tokens || v_fuzzy, 'A');
   end loop;
+  if cardinality(typed) = 0 then
+    for v_i in 1..cardinality(v_fillers) loop
+      typed := typed || v_filler_words[v_i];
+      q1 := q1 || app_hidden.search_alternatives(array[v_fillers[v_i]], '');
+      qe := qe || app_hidden.search_alternatives(array[v_fillers[v_i]], '');
+      q2 := q2 || app_hidden.search_alternatives(array[v_fillers[v_i]], 'AB');
+      q3 := q3 || app_hidden.search_alternatives(array[v_fillers[v_i]], 'A');
+    end loop;
+  end if;
   corrections := to_json(v_corrections);
   return next;
 end
