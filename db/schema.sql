@@ -1860,14 +1860,16 @@ begin
   if p_sort not in ('relevance', 'rating') then
     raise exception 'Unknown sort %', p_sort using errcode = '22023';
   end if;
-  if p_q is not null then
-    v_terms := app_hidden.search_terms(p_q);
-  end if;
-  if p_q is null or cardinality(v_terms.typed) = 0 then
+  if p_q is null then
     return query select r.contractors, r.total, r.total_exact,
                         case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
-                        '{}'::text[], coalesce(v_terms.corrections, '[]'::json)
+                        '{}'::text[], '[]'::json
                    from app_hidden.search_rated(null, p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
+    return;
+  end if;
+  v_terms := app_hidden.search_terms(p_q);
+  if cardinality(v_terms.typed) = 0 then
+    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections;
     return;
   end if;
 
@@ -2064,6 +2066,8 @@ declare
   v_fixed text[];
   v_word text;
   v_corrections json[] := '{}';
+  v_fillers text[] := '{}';        -- filler words' lexemes, as fragments
+  v_filler_words text[] := '{}';
 begin
   typed := '{}'; q1 := '{}'; qe := '{}'; q2 := '{}'; q3 := '{}';
   while v_i <= v_n loop
@@ -2081,9 +2085,13 @@ begin
     end loop;
     v_i := v_i + v_len;
     v_lexemes := tsvector_to_array(to_tsvector('english', v_phrase));
-    if v_strong is null and v_brand is null
-       and (cardinality(v_lexemes) = 0 or exists (select 1 from app_private.search_filler_words f where f.word = v_phrase)) then
-      continue;  -- a stop word or a filler word
+    if v_strong is null and v_brand is null and cardinality(v_lexemes) = 0 then
+      continue;  -- a stop word
+    end if;
+    if v_strong is null and v_brand is null and exists (select 1 from app_private.search_filler_words f where f.word = v_phrase) then
+      v_fillers := v_fillers || array_to_string(array(select quote_literal(l) || '{:w}' from unnest(v_lexemes) l), ' & ');
+      v_filler_words := v_filler_words || v_phrase;
+      continue;
     end if;
     v_alts := '{}';
     v_fuzzy := '{}';
@@ -2124,6 +2132,15 @@ begin
     q2 := q2 || app_hidden.search_alternatives(v_alts || v_fuzzy, 'AB');
     q3 := q3 || app_hidden.search_alternatives(v_alts || v_tokens || v_fuzzy, 'A');
   end loop;
+  if cardinality(typed) = 0 then
+    for v_i in 1..cardinality(v_fillers) loop
+      typed := typed || v_filler_words[v_i];
+      q1 := q1 || app_hidden.search_alternatives(array[v_fillers[v_i]], '');
+      qe := qe || app_hidden.search_alternatives(array[v_fillers[v_i]], '');
+      q2 := q2 || app_hidden.search_alternatives(array[v_fillers[v_i]], 'AB');
+      q3 := q3 || app_hidden.search_alternatives(array[v_fillers[v_i]], 'A');
+    end loop;
+  end if;
   corrections := to_json(v_corrections);
   return next;
 end

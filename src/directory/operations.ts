@@ -37,7 +37,6 @@ function nextKey<K extends z.ZodType>(next: RawJson | null, schema: K): z.output
 
 const nextScore = z.object({ score: z.number(), id: uuid });
 const nextSearchKey = z.object({ key: z.array(z.number()).min(1).max(5), id: uuid });
-const corrections = z.array(z.object({ word: z.string(), readAs: z.array(z.string()) }));
 const nextDistance = z.object({ distance: z.number(), id: uuid });
 
 export async function searchContractors(db: Database, caller: Caller, query: unknown) {
@@ -46,7 +45,7 @@ export async function searchContractors(db: Database, caller: Caller, query: unk
   const shape = { ...p.filters, sort: p.sort };
   const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, shape, searchKey);
   const served = after?.served ?? ((p.page ?? 1) - 1) * p.limit;
-  const r = await db.callRow<Page & { total: number; total_exact: boolean; ignored_words: string[]; corrections: unknown }>(
+  const r = await db.callRow<Page & { total: number; total_exact: boolean; ignored_words: string[]; corrections: RawJson }>(
     caller,
     'app_hidden.search_contractors',
     [
@@ -71,7 +70,7 @@ export async function searchContractors(db: Database, caller: Caller, query: unk
     totalExact: r.total_exact,
     totalPages: Math.min(MAX_PAGE, Math.ceil(r.total / p.limit)),
   };
-  const matching = { sort: p.sort, ignoredWords: r.ignored_words, corrections: corrections.parse(r.corrections) };
+  const matching = { sort: p.sort, ignoredWords: r.ignored_words, corrections: r.corrections };
   return { contractors: r.contractors, pagination, matching, nextCursor };
 }
 

@@ -127,62 +127,70 @@ describe('row-level security: admin', () => {
 describe('app_hidden.search_contractors', () => {
   test('returns active matches with a total and a next key', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      const r = await callRow(c, 'app_hidden.search_contractors(null, $1, null, null, 5)', [specialty.slug]);
+      const r = await callRow(c, `app_hidden.search_contractors(null, $1, null, null, 'rating', 5)`, [specialty.slug]);
       expect(r.contractors).toHaveLength(5);
       expect(r.total).toBeGreaterThan(5);
-      expect(r.next).toEqual({ score: expect.any(Number), id: r.contractors[4].id });
+      expect(r.next).toEqual({ key: [expect.any(Number)], id: r.contractors[4].id });
       for (const item of r.contractors) expect(item.specialties).toContain(specialty.slug);
     });
   });
 
   test('hides inactive contractors even from admins', async () => {
     await asRole(db, 'marine_admin', async (c) => {
-      const r = await callRow(c, 'app_hidden.search_contractors(null, null, null, null, 100000)');
+      const r = await callRow(c, `app_hidden.search_contractors(null, null, null, null, 'rating', 100000)`);
       expect(r.contractors.map((x: { id: string }) => x.id)).not.toContain(inactive.id);
     });
   });
 
   test('an unknown specialty is INVAL', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await sqlState(callRow(c, `app_hidden.search_contractors(null, 'no-such-thing', null, null, 5)`))).toBe('INVAL');
+      expect(await sqlState(callRow(c, `app_hidden.search_contractors(null, 'no-such-thing', null, null, 'rating', 5)`))).toBe('INVAL');
     });
   });
 
   test('a query of stop words only matches nothing', async () => {
     await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await callRow(c, `app_hidden.search_contractors('the and of', null, null, null, 5)`)).toEqual({
+      expect(await callRow(c, `app_hidden.search_contractors('the and of', null, null, null, 'relevance', 5)`)).toEqual({
         contractors: [],
         total: 0,
         total_exact: true,
         next: null,
+        ignored_words: [],
+        corrections: [],
       });
     });
   });
 
-  test('total is exact up to 60 matches or the end of the page, and says so', async () => {
-    const {
-      rows: [{ n }],
-    } = await db.pool.query(
-      `select count(*)::int as n from app_public.contractors c where c.is_active
-      and exists (select 1 from app_public.contractor_specialties cs where cs.contractor_id = c.id and cs.specialty_id = $1)`,
-      [specialty.id],
-    );
-    expect(n).toBeGreaterThan(100);
-    await asRole(db, 'marine_anonymous', async (c) => {
-      expect(await callRow(c, 'app_hidden.search_contractors(null, $1, null, null, 20)', [specialty.slug])).toMatchObject({
-        total: 60,
-        total_exact: false,
-      });
-      expect(await callRow(c, 'app_hidden.search_contractors(null, $1, null, null, 100)', [specialty.slug])).toMatchObject({
-        total: 100,
-        total_exact: false,
-      });
+  test('total is exact up to 10,000 matches, then a lower bound that says so', async () => {
+    await asRole(db, 'marine_admin', async (c) => {
       const {
         rows: [small],
       } = await c.query(`select state, count(*)::int as n from app_public.contractors
         where is_active group by state having count(*) between 2 and 59 order by n desc limit 1`);
-      expect(await callRow(c, 'app_hidden.search_contractors(null, null, null, $1, 5)', [small.state])).toMatchObject({
+      expect(await callRow(c, `app_hidden.search_contractors(null, null, null, $1, 'rating', 5)`, [small.state])).toMatchObject({
         total: small.n,
+        total_exact: true,
+      });
+      // 10,001 more in that state, all with one made-up word in the name: counted up to the cap.
+      await c.query(
+        `insert into app_public.contractors (slug, name, city, state)
+        select 'zyzzyva-' || i, 'Zyzzyva Marine ' || i, 'Zyzzyva Bay', $1 from generate_series(1, 10001) i`,
+        [small.state],
+      );
+      for (const [q, sort] of [
+        [null, 'rating'],
+        ['zyzzyva', 'relevance'],
+        ['zyzzyva', 'rating'],
+      ]) {
+        expect([
+          q,
+          sort,
+          await callRow(c, `app_hidden.search_contractors($1, null, null, $2, $3, 5)`, [q, small.state, sort]),
+        ]).toMatchObject([q, sort, { total: 10000, total_exact: false }]);
+      }
+      await c.query(`delete from app_public.contractors where slug = 'zyzzyva-1'`);
+      expect(await callRow(c, `app_hidden.search_contractors('zyzzyva', null, null, null, 'relevance', 5)`)).toMatchObject({
+        total: 10000,
         total_exact: true,
       });
     });
@@ -215,7 +223,7 @@ describe('app_hidden.search_contractors', () => {
 
   test('a document change is in the signature at once', async () => {
     await asRole(db, 'marine_admin', async (c) => {
-      const before = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 5)`);
+      const before = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 'relevance', 5)`);
       expect(before.total).toBe(0);
       await c.query(`update app_public.contractors set about = about || ' A quixotic crew.' where id = $1`, [active.id]);
       const {
@@ -226,7 +234,7 @@ describe('app_hidden.search_contractors', () => {
         [active.id],
       );
       expect(s.has).toBe(true);
-      const after = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 5)`);
+      const after = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 'relevance', 5)`);
       expect(after.contractors.map((x: { id: string }) => x.id)).toEqual([active.id]);
     });
   });
@@ -235,7 +243,10 @@ describe('app_hidden.search_contractors', () => {
     // No city of the demo data holds either.
     await asRole(db, 'marine_anonymous', async (c) => {
       for (const city of ['%', '_']) {
-        expect([city, (await callRow(c, 'app_hidden.search_contractors(null, null, $1, null, 5)', [city])).total]).toEqual([city, 0]);
+        expect([city, (await callRow(c, `app_hidden.search_contractors(null, null, $1, null, 'rating', 5)`, [city])).total]).toEqual([
+          city,
+          0,
+        ]);
       }
     });
     await asRole(db, 'marine_admin', async (c) => {
@@ -245,7 +256,9 @@ describe('app_hidden.search_contractors', () => {
         values ('percent-marine', 'Percent Marine', 'Port 100% Bay_Side', 'ME') returning id`);
       await c.query('set local role marine_anonymous');
       const found = async (city: string) =>
-        (await callRow(c, 'app_hidden.search_contractors(null, null, $1, null, 5)', [city])).contractors.map((x: { id: string }) => x.id);
+        (await callRow(c, `app_hidden.search_contractors(null, null, $1, null, 'rating', 5)`, [city])).contractors.map(
+          (x: { id: string }) => x.id,
+        );
       expect(await found('0% Bay_S')).toEqual([added.id]);
       // Taken as wildcards, these would match the city above.
       expect(await found('Port 1_0')).toEqual([]);

@@ -26,6 +26,7 @@ afterAll(async () => {
 });
 
 const TOOLS = [
+  'autocomplete',
   'confirm_service_request',
   'create_service_request',
   'geo_search_contractors',

@@ -33,18 +33,16 @@ begin
   if p_sort not in ('relevance', 'rating') then
     raise exception 'Unknown sort %', p_sort using errcode = '22023';
   end if;
-  if p_q is not null then
-    v_terms := app_hidden.search_terms(p_q);
-  end if;
-  if p_q is not null and cardinality(v_terms.typed) = 0 then
-    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections;
-    return;
-  end if;
   if p_q is null then
     return query select r.contractors, r.total, r.total_exact,
                         case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
                         '{}'::text[], '[]'::json
                    from app_hidden.search_rated(null, p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
+    return;
+  end if;
+  v_terms := app_hidden.search_terms(p_q);
+  if cardinality(v_terms.typed) = 0 then
+    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections;
     return;
   end if;
 
