@@ -7,7 +7,10 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
     // jose (a dependency of @a2a-js/sdk's CommonJS build) is ESM only: Node 22 requires it as it
     // is, jest's module runtime cannot, so jest gets it compiled to CommonJS (docs/decisions.md, "A2A endpoint").
-    '/node_modules/jose/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node10' }, isolatedModules: true }],
+    '/node_modules/jose/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node10' }, isolatedModules: true },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   // @databases/pg-test: with PG_TEST_URL set (scripts/test.sh) it uses that database.

@@ -150,6 +150,15 @@ describe('JSON-RPC errors', () => {
     });
     expect(await raw.json()).toMatchObject({ id: 7, error: { code: -32004 } });
     expect((await fetch(`${svc.url}/a2a`)).status).toBe(405);
+    // One JSON-RPC request per POST (so one counted request runs at most one skill): a batch is refused.
+    const batch = await fetch(`${svc.url}/a2a`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
+      body: JSON.stringify([1, 2].map((id) => ({ jsonrpc: '2.0', id, method: 'GetTask', params: { id: 'x' } }))),
+    });
+    const refused: any = await batch.json();
+    expect(refused).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
+    expect(refused.result).toBeUndefined();
   });
 
   test('a 0.3 client (message/send, no A2A-Version) is served too', async () => {
