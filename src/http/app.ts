@@ -1,6 +1,7 @@
 // The Express application: middleware order, the mounted feature routers, and the fallbacks
 // that keep every failure in the spec's error shape.
 import express, { type Router } from 'express';
+import { a2aRouter } from '../a2a/routes';
 import type { AppDeps } from '../deps';
 import { directoryRouter } from '../directory/routes';
 import { admission, deferAdmission } from '../identity/admission';
@@ -81,6 +82,7 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   app.use(portalRouter({ config, db, logger }));
   app.use(discoveryRouter({ config, db, logger }));
   app.use(mcpRouter({ config, db, logger }));
+  app.use(a2aRouter({ config, db, logger }));
   if (staffGraphql) app.use(staffGraphql);
 
   app.use(notFound);

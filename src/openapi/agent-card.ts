@@ -1,75 +1,65 @@
-// The A2A agent card (/.well-known/agent.json and agent-card.json): who we are, how to
-// authenticate, and what an agent can do here, with links to the OpenAPI document and MCP.
-import { OPENAPI_PATH } from './document';
+// The A2A agent card (/.well-known/agent-card.json, and agent.json for older clients): who we
+// are, how to authenticate, and the skills of the A2A endpoint (src/a2a/skills.ts, so the card
+// and the endpoint list the same ones). Two readings of one card, as the A2A-Version header
+// asks (the SDK's card handler negotiates the same way): A2A 1.0's (supportedInterfaces, JSON-RPC
+// first) and, without the header or for 0.3, A2A 0.3's (url + preferredTransport JSONRPC).
+import { A2A_PATH, SKILLS } from '../a2a/skills';
 
-export function agentCard(base: string) {
+const NAME = 'Marine Pros API';
+const DESCRIPTION =
+  'Find marine service contractors (pros) by text, specialty, city and map position, read their profiles, ' +
+  'and start owner-verified service requests that ask up to three pros for a quote. ' +
+  'Send a text message to search, or a data part {"skill": "<id>", "input": {...}} to run a skill; results come back as data parts.';
+const KEY_DESCRIPTION =
+  'Optional: svc_public_… or svc_live_… as "Authorization: Bearer <key>" (higher rate limits); register at POST /api/agents/register (no human step). Without a key: anonymous, limited per client address.';
+const INPUT_MODES = ['text/plain', 'application/json'];
+const OUTPUT_MODES = ['application/json'];
+
+function common(base: string) {
   return {
-    protocolVersion: '0.3.0',
-    name: 'Marine Pros API',
-    description:
-      'Find marine service contractors (pros) by text, specialty, city and map position, read their profiles, ' +
-      'and start owner-verified service requests that ask up to three pros for a quote.',
+    name: NAME,
+    description: DESCRIPTION,
     version: '1.0.0',
-    url: `${base}/mcp`,
-    preferredTransport: 'HTTP+JSON',
-    additionalInterfaces: [
-      { url: `${base}/mcp`, transport: 'MCP (Streamable HTTP)' },
-      { url: `${base}/api/v1/public`, transport: 'HTTP+JSON' },
-    ],
     provider: { organization: 'Marine Pros', url: base },
     documentationUrl: `${base}/developers`,
-    openapiUrl: `${base}${OPENAPI_PATH}`,
-    capabilities: { streaming: false, pushNotifications: false, stateTransitionHistory: false },
-    securitySchemes: {
-      apiKey: {
-        type: 'http',
-        scheme: 'bearer',
-        description: 'svc_public_… or svc_live_…; register at POST /api/agents/register (no human step).',
-      },
-      ownerToken: {
-        type: 'apiKey',
-        in: 'header',
-        name: 'x-service-owner-access-token',
-        description: 'The owner access token from a confirmed request.',
-      },
-    },
-    security: [{ apiKey: [] }],
-    defaultInputModes: ['application/json'],
-    defaultOutputModes: ['application/json'],
-    skills: [
-      {
-        id: 'search-contractors',
-        name: 'Search contractors',
-        tags: ['search', 'marine', 'contractors'],
-        description: 'Full-text search with specialty, city and state filters.',
-        examples: ['diesel mechanics in Florida', 'canvas shops in Annapolis'],
-      },
-      {
-        id: 'geo-search',
-        name: 'Find contractors near a place',
-        tags: ['geo', 'map'],
-        description: 'Contractors within a radius of a point, nearest first, or inside a map bounding box.',
-        examples: ['hull cleaning within 10 miles of 26.12,-80.14'],
-      },
-      {
-        id: 'contractor-profile',
-        name: 'Read a contractor profile',
-        tags: ['profile'],
-        description: 'Contact details, specialties, reviews, photos and badges of one contractor.',
-      },
-      {
-        id: 'request-quotes',
-        name: 'Request quotes for a boat owner',
-        tags: ['service-request', 'owner'],
-        description: "With the owner's consent, ask up to three pros for a quote; the owner verifies by e-mail before anyone is contacted.",
-      },
-      {
-        id: 'work-an-opportunity',
-        name: 'Follow up a request for the owner',
-        tags: ['owner'],
-        description:
-          'With the owner access token: read the quotes, message pros, answer questions, pick visit times, accept an estimate, review.',
-      },
-    ],
+    defaultInputModes: INPUT_MODES,
+    defaultOutputModes: OUTPUT_MODES,
+    skills: SKILLS.map(({ id, name, description, tags, examples }) => ({ id, name, description, tags, examples: examples ?? [] })),
   };
+}
+
+/** A2A 1.0's card (JSON as on the wire). */
+export function agentCardV1(base: string) {
+  const url = `${base}${A2A_PATH}`;
+  return {
+    ...common(base),
+    supportedInterfaces: [
+      { url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+    ],
+    capabilities: { streaming: false, pushNotifications: false, extendedAgentCard: false },
+    securitySchemes: { apiKey: { httpAuthSecurityScheme: { scheme: 'Bearer', description: KEY_DESCRIPTION } } },
+    // A key or none (an empty requirement: anonymous access is allowed).
+    securityRequirements: [{ schemes: { apiKey: { list: [] } } }, { schemes: {} }],
+  };
+}
+
+/** A2A 0.3's card (JSON as on the wire). */
+export function agentCardV03(base: string) {
+  const url = `${base}${A2A_PATH}`;
+  return {
+    protocolVersion: '0.3.0',
+    ...common(base),
+    url,
+    preferredTransport: 'JSONRPC',
+    additionalInterfaces: [{ url, transport: 'JSONRPC' }],
+    capabilities: { streaming: false, pushNotifications: false, stateTransitionHistory: false },
+    securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: KEY_DESCRIPTION } },
+    security: [{ apiKey: [] }, {}],
+  };
+}
+
+/** Whether an A2A-Version header asks for 1.0's card (1.x); absent or anything else gets 0.3's. */
+export function wantsA2aV1(a2aVersion: string | undefined): boolean {
+  return a2aVersion !== undefined && /^1(\.\d+)?$/.test(a2aVersion.trim());
 }

@@ -9,7 +9,7 @@ export function llmsTxt(base: string): string {
 
 > An HTTP JSON API over a network of marine service contractors ("pros"): search them by text, specialty, city and map position, read profiles, articles and blog posts, and start service requests that the boat owner verifies by e-mail. Agents register themselves for an API key, with no human step.
 
-Anonymous reads are allowed but throttled; send \`Authorization: Bearer <key>\` for higher limits. Service requests need the owner's explicit consent. Owner operations need the owner access token, sent in the \`x-service-owner-access-token\` header, never in a URL. Owner writes change nothing until they are sent with \`confirm: true\`. Agents that speak MCP can use the same operations as tools at \`${base}/mcp\` (Streamable HTTP, POST).
+Anonymous reads are allowed but throttled; send \`Authorization: Bearer <key>\` for higher limits. Service requests need the owner's explicit consent. Owner operations need the owner access token, sent in the \`x-service-owner-access-token\` header, never in a URL. Owner writes change nothing until they are sent with \`confirm: true\`. Agents that speak MCP can use the same operations as tools at \`${base}/mcp\` (Streamable HTTP, POST). Agents that speak A2A can use them as skills at \`${base}/a2a\` (JSON-RPC; a text message searches, a data part {"skill", "input"} runs a skill; see the agent card).
 
 ## Docs
 

@@ -1,8 +1,9 @@
 // The OpenAPI document and the discovery documents: /.well-known/agent.json and agent-card.json
-// (an A2A agent card), /llms.txt (llmstxt.org) and the markdown quickstart it links.
+// (the A2A agent card, in the reading the A2A-Version header asks for), /llms.txt (llmstxt.org)
+// and the markdown quickstart it links.
 import { Router } from 'express';
 import type { AppDeps } from '../deps';
-import { agentCard } from './agent-card';
+import { agentCardV03, agentCardV1, wantsA2aV1 } from './agent-card';
 import { buildDocument, OPENAPI_PATH } from './document';
 import { llmsTxt, QUICKSTART_MD_PATH, quickstartMarkdown } from './llms';
 
@@ -10,14 +11,19 @@ export function discoveryRouter({ config }: AppDeps): Router {
   const router = Router();
   // Built once: the document depends only on the configuration.
   const document = JSON.stringify(buildDocument(config.publicBaseUrl));
-  const card = JSON.stringify(agentCard(config.publicBaseUrl));
+  const cardV1 = JSON.stringify(agentCardV1(config.publicBaseUrl));
+  const cardV03 = JSON.stringify(agentCardV03(config.publicBaseUrl));
   const cache = (res: import('express').Response) => res.set('Cache-Control', 'public, max-age=300');
 
   router.get([OPENAPI_PATH, '/openapi.json'], (_req, res) => {
     cache(res).type('application/json').send(document);
   });
-  router.get(['/.well-known/agent.json', '/.well-known/agent-card.json'], (_req, res) => {
-    cache(res).type('application/json').send(card);
+  // The A2A-Version header picks the card's reading (agent-card.ts), so caches keep one per version.
+  router.get(['/.well-known/agent.json', '/.well-known/agent-card.json'], (req, res) => {
+    cache(res)
+      .vary('A2A-Version')
+      .type('application/json')
+      .send(wantsA2aV1(req.get('A2A-Version')) ? cardV1 : cardV03);
   });
   router.get('/llms.txt', (_req, res) => {
     cache(res).type('text/markdown; charset=utf-8').send(llmsTxt(config.publicBaseUrl));

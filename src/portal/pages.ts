@@ -36,7 +36,8 @@ Reads work anonymously too, at a lower rate.</p>
 <p>Machine-readable entry points: <a href="/llms.txt">/llms.txt</a>, the agent card at
 <a href="/.well-known/agent.json">/.well-known/agent.json</a>, the <a href="${P.openapi}">OpenAPI document</a>
 and the <a href="/developers/quickstart.md">quickstart as Markdown</a>. MCP clients connect to
-<code>${esc(config.publicBaseUrl)}/mcp</code> (Streamable HTTP) with the same keys and limits.</p>
+<code>${esc(config.publicBaseUrl)}/mcp</code> (Streamable HTTP) and A2A clients to
+<code>${esc(config.publicBaseUrl)}/a2a</code> (JSON-RPC; the agent card lists its skills) with the same keys and limits.</p>
 <h2>Limits</h2>
 <table><caption>Requests per rolling ${esc(window)}</caption>
 <thead><tr><th scope="col">Caller</th><th scope="col">Requests</th></tr></thead>

@@ -35,7 +35,9 @@ test.each(['/.well-known/agent.json', '/.well-known/agent-card.json'])('%s is an
   expect(card.skills.length).toBeGreaterThanOrEqual(4);
   for (const skill of card.skills)
     expect(skill).toMatchObject({ id: expect.any(String), name: expect.any(String), description: expect.any(String) });
-  for (const url of [card.documentationUrl, card.openapiUrl]) expect([url, await resolves(url)]).toEqual([url, 200]);
+  expect([card.documentationUrl, await resolves(card.documentationUrl)]).toEqual([card.documentationUrl, 200]);
+  // The A2A endpoint it names answers POST only (test/e2e/a2a.test.ts runs it).
+  expect([card.url, await resolves(card.url)]).toEqual([card.url, 405]);
 });
 
 test('/llms.txt follows llmstxt.org: a title, a summary, sections of links that all resolve', async () => {

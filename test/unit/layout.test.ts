@@ -24,7 +24,7 @@ test('no door imports another door; only the application and the MCP server moun
   expect(wrong).toEqual([]);
 });
 
-test('operations import no door and nothing of HTTP', () => {
+test('operations import no door and nothing of HTTP, MCP or A2A', () => {
   const operations = files.filter((file) => /^src\/[^/]+\/operations\.ts$/.test(file));
   expect(operations).toEqual(
     expect.arrayContaining([
@@ -36,8 +36,12 @@ test('operations import no door and nothing of HTTP', () => {
   );
   const wrong = operations.flatMap((file) =>
     [
-      ...importsOf(file).filter((target) => isDoor(target) || target.startsWith('src/http/') || target.startsWith('src/mcp/')),
-      ...specifiers(path.join(ROOT, file)).filter((specifier) => specifier === 'express' || specifier.startsWith('@modelcontextprotocol/')),
+      ...importsOf(file).filter(
+        (target) => isDoor(target) || target.startsWith('src/http/') || target.startsWith('src/mcp/') || target.startsWith('src/a2a/'),
+      ),
+      ...specifiers(path.join(ROOT, file)).filter(
+        (specifier) => specifier === 'express' || specifier.startsWith('@modelcontextprotocol/') || specifier.startsWith('@a2a-js/'),
+      ),
     ].map((target) => `${file} -> ${target}`),
   );
   expect(wrong).toEqual([]);
