@@ -3,7 +3,14 @@
 import { variantBItems } from '../../src/directory/readings';
 import { RawJson } from '../../src/json/raw-json';
 
-const item = (fields: Record<string, unknown>) => ({ id: 'x', tagline: null, rating: null, reviewCount: 0, googleRating: null, ...fields });
+const item = (fields: Record<string, unknown>): Record<string, unknown> => ({
+  id: 'x',
+  tagline: null,
+  rating: null,
+  reviewCount: 0,
+  googleRating: null,
+  ...fields,
+});
 const b = (items: unknown[]) => JSON.parse(variantBItems(new RawJson(JSON.stringify(items))).text) as Array<Record<string, unknown>>;
 
 test('null ratings become 0; numbers stay', () => {
