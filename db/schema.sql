@@ -270,13 +270,16 @@ declare
   v_pros integer;
 begin
   v_request := app_private.checked_request(p_request_id, true);
-  if v_request.failed_attempts >= p_max_attempts then
-    raise exception 'Too many wrong verification codes: this request is locked' using errcode = 'RATEL',
-      detail = 'Start a new request.';
-  end if;
+  -- An expired draft is gone, locked or not (410); a locked one stays locked until it expires.
   if v_request.status = 'draft' and v_request.expires_at <= now() then
     raise exception 'This request has expired' using errcode = 'EXPRD',
       detail = 'Verification codes and drafts are valid for a limited time; start a new request.';
+  end if;
+  if v_request.failed_attempts >= p_max_attempts then
+    -- RATEL's detail is the seconds to wait (db/ERRORS.md): the API sends it as Retry-After.
+    raise exception 'Too many wrong verification codes: this request is locked until it expires; start a new request'
+      using errcode = 'RATEL',
+      detail = greatest(1, ceil(extract(epoch from v_request.expires_at - now())))::int::text;
   end if;
   if not app_private.credentials_match(v_request.id, p_code_digest, p_token_digest) then
     -- The count must survive the refusal, so this is returned (committed), not raised.
@@ -1378,10 +1381,10 @@ CREATE FUNCTION app_hidden.owner_opportunity_status(p_token text, p_opportunity_
 COMMENT ON FUNCTION app_hidden.owner_opportunity_status(p_token text, p_opportunity_id text) IS 'Status and per-pro status; see GET .../owner/opportunities/{id}/status.';
 
 --
--- Name: owner_review(text, text, text, integer, text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: owner_review(text, text, text, numeric, text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating integer, p_review text, p_confirm boolean) RETURNS json
+CREATE FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating numeric, p_review text, p_confirm boolean) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
@@ -1389,6 +1392,11 @@ declare
   v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
 begin
+  -- The rule for previews too (the table's check holds it for writes): 1 to 5 in half points.
+  if p_rating is null or p_rating < 1 or p_rating > 5 or p_rating * 2 <> trunc(p_rating * 2) then
+    raise exception 'The rating must be a number from 1 to 5 in half points' using errcode = 'INVAL',
+      detail = 'For example 4 or 4.5.';
+  end if;
   if exists (select 1 from app_public.reviews where quote_id = v_quote.id) then
     raise exception 'A review already exists for this work' using errcode = 'CONFL';
   end if;
@@ -1409,10 +1417,10 @@ end
 $$;
 
 --
--- Name: FUNCTION owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating integer, p_review text, p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating numeric, p_review text, p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating integer, p_review text, p_confirm boolean) IS 'The owner reviews completed work; it appears on the pro''s profile; see POST .../review.';
+COMMENT ON FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating numeric, p_review text, p_confirm boolean) IS 'The owner reviews completed work; it appears on the pro''s profile; see POST .../review.';
 
 --
 -- Name: owner_select_visit_time(text, text, text, text, timestamp with time zone, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3832,7 +3840,7 @@ ALTER TABLE app_public.request_events ALTER COLUMN id ADD GENERATED ALWAYS AS ID
 CREATE TABLE app_public.reviews (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     contractor_id uuid NOT NULL,
-    rating smallint NOT NULL,
+    rating numeric(2,1) NOT NULL,
     body text NOT NULL,
     author_name text NOT NULL,
     source text DEFAULT 'native'::text NOT NULL,
@@ -3841,7 +3849,7 @@ CREATE TABLE app_public.reviews (
     quote_id uuid,
     CONSTRAINT reviews_author_name_check CHECK (((length(author_name) >= 1) AND (length(author_name) <= 200))),
     CONSTRAINT reviews_body_check CHECK (((length(body) >= 3) AND (length(body) <= 2000))),
-    CONSTRAINT reviews_rating_check CHECK (((rating >= 1) AND (rating <= 5)))
+    CONSTRAINT reviews_rating_check CHECK (((rating >= (1)::numeric) AND (rating <= (5)::numeric) AND ((rating * (2)::numeric) = trunc((rating * (2)::numeric)))))
 );
 
 --
@@ -3849,6 +3857,12 @@ CREATE TABLE app_public.reviews (
 --
 
 COMMENT ON TABLE app_public.reviews IS 'A native review of a contractor; published ones count towards its rating and show on its profile.';
+
+--
+-- Name: COLUMN reviews.rating; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.reviews.rating IS 'From 1 to 5 in half points (4.5 is valid).';
 
 --
 -- Name: service_request_pros; Type: TABLE; Schema: app_public; Owner: -
@@ -5476,11 +5490,11 @@ REVOKE ALL ON FUNCTION app_hidden.owner_opportunity_status(p_token text, p_oppor
 GRANT ALL ON FUNCTION app_hidden.owner_opportunity_status(p_token text, p_opportunity_id text) TO marine_anonymous;
 
 --
--- Name: FUNCTION owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating integer, p_review text, p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating numeric, p_review text, p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating integer, p_review text, p_confirm boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating integer, p_review text, p_confirm boolean) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating numeric, p_review text, p_confirm boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating numeric, p_review text, p_confirm boolean) TO marine_anonymous;
 
 --
 -- Name: FUNCTION owner_select_visit_time(p_token text, p_opportunity_id text, p_quote_id text, p_visit_id text, p_selected_time timestamp with time zone, p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -

@@ -77,12 +77,14 @@ export function toApiError(err: unknown): ApiError | null {
   if (isPgError(err) || err instanceof DbRefusal) {
     const status = STATUS_BY_SQLSTATE[err.code];
     if (status === undefined) return null;
-    const headers: Record<string, string> = {};
-    if (status === 429 && err.detail && /^\d+$/.test(err.detail)) headers['Retry-After'] = err.detail;
     // Our own codes carry a client-safe message; PostgreSQL's own messages name tables and
     // constraints, so those get a generic text.
     const own = /^[A-Z]{5}$/.test(err.code);
-    return new ApiError(status, own ? err.message : genericText(status), own ? err.detail : undefined, headers);
+    // A 429 whose detail is a number of seconds (db/ERRORS.md) sends it as Retry-After.
+    if (status === 429 && err.detail && /^\d+$/.test(err.detail)) {
+      return new ApiError(status, err.message, `Retry after ${err.detail} seconds.`, { 'Retry-After': err.detail });
+    }
+    return new ApiError(status, own ? err.message : genericText(status), own ? err.detail : undefined);
   }
   if (isHttpError(err) && err.status >= 400 && err.status < 500) {
     if (err.type === 'entity.parse.failed') return new ApiError(400, 'Malformed JSON body', err.message);

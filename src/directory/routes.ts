@@ -13,6 +13,7 @@ import {
   listSpecialties,
   searchContractors,
 } from './operations';
+import { variantAProfile, variantBItems, variantBProfile } from './readings';
 
 type Json = Record<string, unknown>;
 
@@ -28,13 +29,15 @@ export function directoryRouter(db: Database, admit: RequestHandler): Router {
 
   router.get('/contractors/search', async (req, res) => {
     const data = await searchContractors(db, req.caller, req.query);
+    const b = { ...data, contractors: variantBItems(data.contractors) };
     res
       .type('json')
-      .send(jsonWithRaw(bothVariants(data, { contractors: data.contractors, matching: data.matching, nextCursor: data.nextCursor })));
+      .send(jsonWithRaw(bothVariants(b, { contractors: data.contractors, matching: data.matching, nextCursor: data.nextCursor })));
   });
 
   router.get('/contractors/geo-search', async (req, res) => {
-    res.type('json').send(jsonWithRaw(bothVariants(await geoSearchContractors(db, req.caller, req.query))));
+    const data = await geoSearchContractors(db, req.caller, req.query);
+    res.type('json').send(jsonWithRaw(bothVariants({ ...data, contractors: variantBItems(data.contractors) }, data)));
   });
 
   router.get('/contractors/autocomplete', async (req, res) => {
@@ -46,11 +49,13 @@ export function directoryRouter(db: Database, admit: RequestHandler): Router {
   });
 
   router.get('/contractors/by-id/:id', async (req, res) => {
-    res.json(bothVariants(await contractorById(db, req.caller, req.params)));
+    const profile = await contractorById(db, req.caller, req.params);
+    res.json(bothVariants(variantBProfile(profile), variantAProfile(profile)));
   });
 
   router.get('/contractors/:slug', async (req, res) => {
-    res.json(bothVariants(await contractorBySlug(db, req.caller, req.params)));
+    const profile = await contractorBySlug(db, req.caller, req.params);
+    res.json(bothVariants(variantBProfile(profile), variantAProfile(profile)));
   });
 
   for (const [path, kind, field] of [

@@ -32,6 +32,22 @@ function claimsOf(caller: Caller | undefined): Record<string, string> {
   return { role: caller.role, 'app.user_id': caller.userId };
 }
 
+/**
+ * The app as grafserv adds its handler to it. grafserv is loaded with Node's own require
+ * (postgraphile.ts), so under jest its async handler returns a Promise of Node's realm, not of
+ * the code around it; Express' router takes that for a "Promise-like" and warns that such
+ * handlers are deprecated. Through this view the router gets a native promise of its own realm
+ * that settles as grafserv's does.
+ */
+function adoptingPromises(app: express.Express): express.Express {
+  return new Proxy(app, {
+    get(target, property, receiver) {
+      if (property !== 'use') return Reflect.get(target, property, receiver) as unknown;
+      return (handle: express.RequestHandler) => target.use((req, res, next) => Promise.resolve(handle(req, res, next)));
+    },
+  });
+}
+
 export async function mountStaffGraphql({ config, db, logger }: AppDeps): Promise<StaffGraphql> {
   const pool = staffPool(config, logger);
   const pgService = makePgService({
@@ -60,7 +76,7 @@ export async function mountStaffGraphql({ config, db, logger }: AppDeps): Promis
     // Other paths leave this app at once, for the main app's 404, without a trip through grafserv.
     handler.use((req, _res, next) => next(isOwnPath(req.path) ? undefined : 'router'));
     handler.use(GRAPHQL_PATH, admission(db, config), requireAdmin);
-    await instance.createServ(grafserv).addTo(handler, null, false);
+    await instance.createServ(grafserv).addTo(adoptingPromises(handler), null, false);
     return { handler, release };
   } catch (err) {
     await release();

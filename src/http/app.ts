@@ -1,39 +1,26 @@
 // The Express application: middleware order, the mounted feature routers, and the fallbacks
 // that keep every failure in the spec's error shape.
-import express, { type Router } from 'express';
+import express from 'express';
 import { a2aRouter } from '../a2a/routes';
 import type { AppDeps } from '../deps';
 import { directoryRouter } from '../directory/routes';
 import { admission, deferAdmission } from '../identity/admission';
 import { accountRouter, registrationRouter } from '../identity/routes';
 import { ownerRouter } from '../owner/routes';
-import { mcpRouter } from '../mcp/routes';
-import { discoveryRouter } from '../openapi/routes';
+import { MCP_PATH, mcpRouter } from '../mcp/routes';
+import { DISCOVERY_PATHS, discoveryRouter } from '../openapi/routes';
 import { ownerHelpRouter } from '../portal/owner-help';
 import { portalRouter } from '../portal/routes';
 import { requestRouter } from '../requests/routes';
 import { BODY_LIMIT_BYTES } from './body-limit';
 import './caller';
-import { errorHandler, methodNotAllowed, notFound } from './errors';
+import { publicCors } from './cors';
+import { errorHandler, notFound } from './errors';
 import { weakEtag } from './etag';
+import { withMethodGuards } from './method-guards';
 import { requestLogger } from './request-log';
 
 const READY_TIMEOUT_MS = 500;
-
-/** Adds, after a router's routes, a 405 for each path's other methods. */
-function withMethodGuards(router: Router): Router {
-  const methods = new Map<string, Set<string>>();
-  for (const layer of router.stack) {
-    const route = layer.route as { path: string; methods: Record<string, boolean> } | undefined;
-    if (!route) continue;
-    const set = methods.get(route.path) ?? new Set<string>();
-    for (const m of Object.keys(route.methods)) set.add(m.toUpperCase());
-    if (set.has('GET')) set.add('HEAD');
-    methods.set(route.path, set);
-  }
-  for (const [path, set] of methods) router.all(path, methodNotAllowed([...set]));
-  return router;
-}
 
 export function createApp({ config, db, logger, staffGraphql }: AppDeps): express.Express {
   const app = express();
@@ -44,13 +31,16 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   app.set('etag', weakEtag);
 
   app.use(requestLogger(logger));
+  // Before the body parser: a preflight has no body, and a refused body is still readable.
+  app.use(['/api', MCP_PATH, ...DISCOVERY_PATHS], publicCors);
   app.use(express.json({ limit: BODY_LIMIT_BYTES }));
 
-  app.get('/healthz', (_req, res) => {
+  const probes = express.Router();
+  probes.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   // Answers within a second, whatever the database does (a load balancer's probe must not hang).
-  app.get('/readyz', async (_req, res) => {
+  probes.get('/readyz', async (_req, res) => {
     const state = await db.readiness(READY_TIMEOUT_MS);
     if (state === 'ok') {
       res.json({ status: 'ok' });
@@ -61,6 +51,7 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
       .set('Retry-After', '2')
       .json({ success: false, error: state === 'saturated' ? 'Database pool saturated' : 'Database unreachable' });
   });
+  app.use(withMethodGuards(probes));
 
   // Admission, in its sequence: src/identity/admission.ts. Registration has its own throttle; the
   // request flow admits its POSTs itself (its confirm page must write nothing, not even a
@@ -73,14 +64,15 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   api.use(withMethodGuards(registrationRouter(db, config)));
   api.use('/v1/public', withMethodGuards(requestRouter(db, config, admit)));
   // Owner routes accept an owner token as a Bearer, so their admission must not read it as a key.
-  api.use('/v1/public', withMethodGuards(ownerRouter(db, admission(db, config, { ownerBearerAllowed: true }))));
+  // (The router adds its own 405s: they must come before its catch-all 404.)
+  api.use('/v1/public', ownerRouter(db, admission(db, config, { ownerBearerAllowed: true })));
   // Whatever else reaches here is admitted before it runs (a deferred admission too).
   api.use(admit);
   api.use(withMethodGuards(accountRouter(db)));
   app.use('/api', api);
   app.use(withMethodGuards(ownerHelpRouter()));
   app.use(portalRouter({ config, db, logger }));
-  app.use(discoveryRouter({ config, db, logger }));
+  app.use(withMethodGuards(discoveryRouter({ config, db, logger })));
   app.use(mcpRouter({ config, db, logger }));
   app.use(a2aRouter({ config, db, logger }));
   if (staffGraphql) app.use(staffGraphql);

@@ -1,6 +1,6 @@
 // The one place where failures become HTTP responses: whatever toApiError (src/errors.ts) makes
 // of a failure ends as {success: false, error, details?}, or as a page for people.
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { isDatabaseUnavailable } from '../db/faults';
 import { ApiError, toApiError } from '../errors';
 import { esc } from '../html/escape';
@@ -35,14 +35,17 @@ export const errorHandler: ErrorRequestHandler = async (failure, req, res, _next
   res.status(apiError.status).json(body);
 };
 
+/** The request's whole path, not the part below the router that is handling it. */
+const wholePath = (req: Request) => req.originalUrl.split('?')[0];
+
 export const notFound: RequestHandler = (req) => {
-  throw new ApiError(404, 'Not found', `No operation at ${req.method} ${req.path}`);
+  throw new ApiError(404, 'Not found', `No operation at ${req.method} ${wholePath(req)}`);
 };
 
 /** For a known path with a method it does not serve: 405 with the Allow header. */
 export function methodNotAllowed(allowed: string[]): RequestHandler {
   const allow = allowed.join(', ');
   return (req) => {
-    throw new ApiError(405, 'Method not allowed', `${req.path} accepts ${allow}`, { Allow: allow });
+    throw new ApiError(405, 'Method not allowed', `${wholePath(req)} accepts ${allow}`, { Allow: allow });
   };
 }

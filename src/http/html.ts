@@ -3,6 +3,7 @@
 // forms back here, and no Referer (the confirm link carries a token).
 import type { Response } from 'express';
 import { esc } from '../html/escape';
+import { CORS_RESPONSE_HEADERS } from './cors';
 
 export const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -18,8 +19,12 @@ h1{font-size:1.5rem}dt{font-weight:600}dd{margin:0 0 .75rem}button{font-size:1re
 background:#0b5cab;color:#fff;border:0;border-radius:4px;cursor:pointer}code{background:#eef3f8;padding:.1rem .3rem}
 .error{border-left:4px solid #b42318;padding-left:1rem}`;
 
-/** Sends a whole page; `body` must already be escaped HTML. */
+/**
+ * Sends a whole page; `body` must already be escaped HTML. A page is for the person who opened
+ * it: no other origin may read it, even where the API around it answers CORS (src/http/cors.ts).
+ */
 export function sendPage(res: Response, status: number, title: string, body: string): void {
+  for (const name of CORS_RESPONSE_HEADERS) res.removeHeader(name);
   res.status(status).set(PAGE_HEADERS).send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head>

@@ -20,10 +20,10 @@
 //    a spent quota is the answer it gets.
 // 5. After admission: requireAdmin on staff GraphQL (401 anonymous, 403 public tier). Whether an
 //    operation needs a key is SQL's to say (app_hidden.required_user_id: CREDS, a 401).
-// Not admitted: agent registration, which has its own throttle per address (registrationThrottle),
-// and the confirm page (GET), which must write nothing, not even a count. Where each router is
+// Not admitted: agent registration, which has its own throttle per address (registrationThrottle,
+// counted only once the body is well-formed), and the confirm page (GET), which must write nothing, not even a count. Where each router is
 // mounted with which admission: src/http/app.ts.
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config';
 import { ANONYMOUS, type Caller, type Database, type RequestRole } from '../db/database';
 import { sha256 } from '../credentials';
@@ -149,17 +149,18 @@ export function admission(db: Database, config: Config, options: { ownerBearerAl
 
 /**
  * Agent registration instead of admission: its own count per client address (an hour's window),
- * so keys cannot be farmed to escape the limits above.
+ * so keys cannot be farmed to escape the limits above. Only well-formed attempts count (DESIGN.md):
+ * the registration operation calls the returned function once the body has passed validation, so
+ * a 400 (or a 415) spends nothing.
  */
-export function registrationThrottle(db: Database, config: Config): RequestHandler {
-  return async (req, res, next) => {
+export function registrationThrottle(db: Database, config: Config): (req: Request, res: Response) => Promise<void> {
+  return async (req, res) => {
     const rate = await db.callJson<RateState>(ANONYMOUS, 'app_hidden.count_registration_attempt', [
       req.ip ?? 'unknown',
       config.REGISTRATIONS_PER_HOUR,
     ]);
     setRateLimitHeaders(res, rate);
     if (!rate.allowed) throw rateLimitError(rate);
-    next();
   };
 }
 

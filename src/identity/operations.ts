@@ -26,9 +26,14 @@ async function withNewKey<T>(
   return { result, apiKey: minted.keyFor(keyOf(result).tier) };
 }
 
-/** Registers an agent with its first key; the throttle (admission.ts) runs before. */
-export async function registerAgent(db: Database, config: Config, input: unknown) {
+/**
+ * Registers an agent with its first key. `countAttempt` is the door's registration throttle
+ * (admission.ts): it runs once the body is well-formed, so an invalid attempt (400) spends none
+ * of the allowance; a well-formed one counts whatever follows (a 409 for a known e-mail too).
+ */
+export async function registerAgent(db: Database, config: Config, input: unknown, countAttempt: () => Promise<void>) {
   const body = parseOrThrow(registration, input, 'body');
+  await countAttempt();
   // The password travels as a bound parameter (Database.call), never as SQL text.
   const { result: r, apiKey } = await withNewKey(
     (minted) =>

@@ -4,13 +4,15 @@
 import { Router } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { jsonBody } from '../http/body-type';
 import { registrationThrottle } from './admission';
 import { currentAccount, listOwnKeys, mintOwnKey, registerAgent, revokeOwnKey } from './operations';
 
 export function registrationRouter(db: Database, config: Config): Router {
   const router = Router();
-  router.post('/agents/register', registrationThrottle(db, config), async (req, res) => {
-    res.json({ success: true, data: await registerAgent(db, config, req.body) });
+  const throttle = registrationThrottle(db, config);
+  router.post('/agents/register', jsonBody, async (req, res) => {
+    res.json({ success: true, data: await registerAgent(db, config, req.body, () => throttle(req, res)) });
   });
   return router;
 }
@@ -23,7 +25,7 @@ export function accountRouter(db: Database): Router {
     res.json({ success: true, data: await currentAccount(db, req.caller) });
   });
 
-  router.post('/v1/user-api-keys', async (req, res) => {
+  router.post('/v1/user-api-keys', jsonBody, async (req, res) => {
     res.status(201).json({ success: true, data: await mintOwnKey(db, req.caller, req.body ?? {}) });
   });
 

@@ -31,6 +31,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found (or not yours to know about).',
   409: 'Conflicts with the current state.',
   410: 'Expired.',
+  415: 'The body is not of a type this operation reads (`Accept-Post` and `details` name the accepted types).',
   429: 'Rate limit exceeded or locked; `Retry-After` gives the seconds to wait.',
   500: 'Unexpected error (no internals are shown).',
   503: 'The database cannot serve right now (restarting, unreachable, or too busy); `Retry-After` gives the seconds to wait.',
@@ -56,6 +57,20 @@ function responses(ok: Record<number, { schema: z.ZodType; description: string }
   }
   return out;
 }
+
+// Registration's own 429 (DESIGN.md): its throttle, and that only well-formed attempts count.
+const registrationThrottled: ZodOpenApiResponsesObject = {
+  429: {
+    description:
+      'Too many registrations from this client address in the last hour (`REGISTRATIONS_PER_HOUR`, 10 by default). ' +
+      'Only well-formed attempts count: a 400 or 415 spends nothing. `Retry-After` gives the seconds to wait.',
+    headers: z.object({
+      'Retry-After': z.string().meta({ description: 'Seconds until an attempt is allowed again.' }),
+      ...rateLimitHeaders.shape,
+    }),
+    content: { 'application/json': { schema: r.errorBody } },
+  },
+};
 
 type Security = Array<Record<string, string[]>>;
 const optionalKey: Security = [{}, { apiKey: [] }];
@@ -168,7 +183,10 @@ export function buildDocument(publicBaseUrl: string): ReturnType<typeof createDo
           summary: 'Register an agent and get its first public key',
           security: [{}],
           requestBody: { content: { 'application/json': { schema: registration } } },
-          responses: responses({ 200: { schema: r.registerResponse, description: 'The agent and its key (shown once).' } }, 400, 409, 429),
+          responses: {
+            ...responses({ 200: { schema: r.registerResponse, description: 'The agent and its key (shown once).' } }, 400, 409, 415, 429),
+            ...registrationThrottled,
+          },
         },
       },
       '/api/account/me': {
@@ -185,7 +203,7 @@ export function buildDocument(publicBaseUrl: string): ReturnType<typeof createDo
           summary: "Mint another key of the caller's tier",
           security: [{ apiKey: [] }],
           requestBody: { content: { 'application/json': { schema: newKey } } },
-          responses: responses({ 201: { schema: r.mintedKeyResponse, description: 'The new key (shown once).' } }, 400, 401, 409, 429),
+          responses: responses({ 201: { schema: r.mintedKeyResponse, description: 'The new key (shown once).' } }, 400, 401, 409, 415, 429),
         },
         get: {
           tags: ['Agents and keys'],
@@ -216,6 +234,7 @@ export function buildDocument(publicBaseUrl: string): ReturnType<typeof createDo
             403,
             404,
             409,
+            415,
             429,
           ),
         },
@@ -251,6 +270,7 @@ export function buildDocument(publicBaseUrl: string): ReturnType<typeof createDo
             403,
             404,
             410,
+            415,
             429,
           ),
         },
@@ -309,6 +329,7 @@ export function buildDocument(publicBaseUrl: string): ReturnType<typeof createDo
                 401,
                 404,
                 409,
+                415,
                 429,
               ),
             },

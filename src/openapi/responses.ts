@@ -7,6 +7,8 @@ const id = z.string().meta({ format: 'uuid' });
 const time = z.string().meta({ format: 'date-time' });
 const url = z.string();
 const nullable = <T extends z.ZodType>(t: T) => t.nullable();
+/** A review's rating: 1 to 5 in half points. */
+const halfPoints = z.number().min(1).max(5).multipleOf(0.5);
 
 export const errorBody = z
   .object({
@@ -48,6 +50,14 @@ export const contractorListItem = z
   })
   .meta({ id: 'ContractorListItem' });
 
+/** The same item in Variant B's reading (under `data`): B types both ratings as numbers. */
+const contractorListItemB = contractorListItem
+  .extend({
+    rating: z.number().meta({ description: 'Average of native reviews; 0 when reviewCount is 0.' }),
+    googleRating: z.number().meta({ description: 'Average Google rating; 0 when googleReviewCount is 0.' }),
+  })
+  .meta({ id: 'ContractorListItemVariantB' });
+
 const pagination = z
   .object({
     page: z.int(),
@@ -78,7 +88,7 @@ const matching = z
 export const searchResponse = z
   .object({
     success: z.literal(true),
-    data: z.object({ contractors: z.array(contractorListItem), pagination, matching, nextCursor }),
+    data: z.object({ contractors: z.array(contractorListItemB), pagination, matching, nextCursor }),
     contractors: z.array(contractorListItem),
     matching,
     nextCursor,
@@ -111,7 +121,7 @@ export const autocompleteResponse = z
 export const geoResponse = z
   .object({
     success: z.literal(true),
-    data: z.object({ contractors: z.array(contractorListItem), nextCursor }),
+    data: z.object({ contractors: z.array(contractorListItemB), nextCursor }),
     contractors: z.array(contractorListItem),
     nextCursor,
   })
@@ -150,15 +160,25 @@ const profileFields = {
   specialties: z.array(specialtyRef),
   photos: z.array(z.looseObject({ url })),
   videos: z.array(z.looseObject({ url })),
-  reviews: z.array(z.object({ id, rating: z.int(), review: z.string(), authorName: z.string(), createdAt: time })),
+  reviews: z.array(z.object({ id, rating: halfPoints, review: z.string(), authorName: z.string(), createdAt: time })),
   badges: z.array(z.string()),
   social: z.object({ facebook: nullable(url), instagram: nullable(url), linkedin: nullable(url), youtube: nullable(url) }),
   yearEstablished: nullable(z.int()),
   updatedAt: time,
 };
-const profile = z.object(profileFields).meta({ id: 'ContractorProfile' });
+// `data` is Variant B's reading, the top level Variant A's (DESIGN.md): B's rating is a number
+// (0 when unrated), A's specialties are slugs.
+const profile = z
+  .object({ ...profileFields, rating: z.number().meta({ description: 'Average of native reviews; 0 when reviewCount is 0.' }) })
+  .meta({ id: 'ContractorProfile' });
 export const profileResponse = z
-  .object({ success: z.literal(true), data: profile, ...profileFields })
+  .object({
+    success: z.literal(true),
+    data: profile,
+    ...profileFields,
+    rating: nullable(z.number()).meta({ description: 'Variant A: average of native reviews; null without any.' }),
+    specialties: z.array(z.string()).meta({ description: 'Variant A: specialty slugs (`data.specialties` has the objects).' }),
+  })
   .meta({ id: 'ContractorProfileResponse' });
 
 const post = z
@@ -302,7 +322,7 @@ const pro = z
       }),
     ),
     visits: z.array(visit),
-    review: nullable(z.object({ reviewId: id, rating: z.int(), review: z.string(), createdAt: time })),
+    review: nullable(z.object({ reviewId: id, rating: halfPoints, review: z.string(), createdAt: time })),
   })
   .meta({ id: 'OpportunityPro' });
 const opportunity = z

@@ -7,6 +7,12 @@ import { agentCardV03, agentCardV1, wantsA2aV1 } from './agent-card';
 import { buildDocument, OPENAPI_PATH } from './document';
 import { llmsTxt, QUICKSTART_MD_PATH, quickstartMarkdown } from './llms';
 
+const DOCUMENT_PATHS = [OPENAPI_PATH, '/openapi.json'];
+const CARD_PATHS = ['/.well-known/agent.json', '/.well-known/agent-card.json'];
+const LLMS_PATH = '/llms.txt';
+/** The discovery documents' paths (they answer CORS: src/http/cors.ts). */
+export const DISCOVERY_PATHS = [...DOCUMENT_PATHS, ...CARD_PATHS, LLMS_PATH, QUICKSTART_MD_PATH];
+
 export function discoveryRouter({ config }: AppDeps): Router {
   const router = Router();
   // Built once: the document depends only on the configuration.
@@ -15,17 +21,17 @@ export function discoveryRouter({ config }: AppDeps): Router {
   const cardV03 = JSON.stringify(agentCardV03(config.publicBaseUrl));
   const cache = (res: import('express').Response) => res.set('Cache-Control', 'public, max-age=300');
 
-  router.get([OPENAPI_PATH, '/openapi.json'], (_req, res) => {
+  router.get(DOCUMENT_PATHS, (_req, res) => {
     cache(res).type('application/json').send(document);
   });
   // The A2A-Version header picks the card's reading (agent-card.ts), so caches keep one per version.
-  router.get(['/.well-known/agent.json', '/.well-known/agent-card.json'], (req, res) => {
+  router.get(CARD_PATHS, (req, res) => {
     cache(res)
       .vary('A2A-Version')
       .type('application/json')
       .send(wantsA2aV1(req.get('A2A-Version')) ? cardV1 : cardV03);
   });
-  router.get('/llms.txt', (_req, res) => {
+  router.get(LLMS_PATH, (_req, res) => {
     cache(res).type('text/markdown; charset=utf-8').send(llmsTxt(config.publicBaseUrl));
   });
   router.get(QUICKSTART_MD_PATH, (_req, res) => {

@@ -38,11 +38,12 @@ export const markCompleteBody = z.object({ ...common, quoteId: id });
 export const reviewBody = z.object({
   ...common,
   quoteId: id,
+  // Half points (DESIGN.md "Reviews"): 4 and 4.5 are ratings, 4.3 is not.
   rating: z
     .number({ error: 'must be a number from 1 to 5' })
-    .int('must be a whole number from 1 to 5')
     .min(1, 'must be a number from 1 to 5')
-    .max(5, 'must be a number from 1 to 5'),
+    .max(5, 'must be a number from 1 to 5')
+    .multipleOf(0.5, 'must be in half points, e.g. 4 or 4.5'),
   review: z.string().min(3, 'must be 3 to 2000 characters').max(2000, 'must be 3 to 2000 characters'),
 });
 

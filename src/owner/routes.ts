@@ -3,7 +3,9 @@
 // writes return either {preview} (202, nothing written) or {opportunityId} (200).
 import { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
+import { jsonBody } from '../http/body-type';
 import { notFound } from '../http/errors';
+import { withMethodGuards } from '../http/method-guards';
 import {
   listOwnerOpportunities,
   ownerWrites,
@@ -18,9 +20,8 @@ const BASE = '/search-mcp/owner/opportunities';
 
 export function ownerRouter(db: Database, admit: RequestHandler): Router {
   const router = Router();
-  router.use(BASE, admit);
 
-  router.get(BASE, async (req, res) => {
+  router.get(BASE, admit, async (req, res) => {
     const tokenDigest = ownerTokenDigestOf(req, undefined);
     res.json({ success: true, data: await listOwnerOpportunities(db, tokenDigest) });
   });
@@ -30,7 +31,7 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
     ['/status', 'status'],
     ['/visit-options', 'visitOptions'],
   ] as const) {
-    router.get(`${BASE}/:opportunityId${suffix}`, async (req, res) => {
+    router.get(`${BASE}/:opportunityId${suffix}`, admit, async (req, res) => {
       const tokenDigest = ownerTokenDigestOf(req, undefined);
       res.json({ success: true, data: await readOwnerOpportunity(db, read, tokenDigest, req.params) });
     });
@@ -38,7 +39,7 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
 
   /** One confirm-gated write, answered 202 with the preview or 200 with the written id. */
   function write<S extends WriteSchema>(suffix: string, w: OwnerWrite<S>): void {
-    router.post(`${BASE}/:opportunityId/${suffix}`, async (req, res) => {
+    router.post(`${BASE}/:opportunityId/${suffix}`, jsonBody, admit, async (req, res) => {
       const result = await writeOwnerOpportunity(db, w, { body: req.body ?? {}, path: req.params }, (bodyToken) =>
         ownerTokenDigestOf(req, bodyToken),
       );
@@ -63,7 +64,9 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
   write('mark-complete', ownerWrites.markComplete);
   write('review', ownerWrites.review);
 
-  // Unknown paths under the prefix end here, so they are not admitted (counted) twice.
-  router.use(BASE, notFound);
+  // A known path with another method: 405 with Allow (before the catch-all below).
+  withMethodGuards(router);
+  // Unknown paths under the prefix end here, admitted (counted) once, as elsewhere under /api.
+  router.use(BASE, admit, notFound);
   return router;
 }

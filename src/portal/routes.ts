@@ -33,5 +33,11 @@ export function portalRouter({ config }: AppDeps): Router {
     router.all(page.path, methodNotAllowed(['GET', 'HEAD']));
   }
   router.get(`${ASSETS_PATH}/:name`, serveAsset);
+  // An asset with another method: 405 (a name that is no asset stays a 404).
+  const assetOnlyGet = methodNotAllowed(['GET', 'HEAD']);
+  router.all(`${ASSETS_PATH}/:name`, (req, res, next) => {
+    if (isAssetName(req.params.name ?? '')) assetOnlyGet(req, res, next);
+    else next();
+  });
   return router;
 }

@@ -3,6 +3,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { acceptsBody, jsonBody } from '../http/body-type';
 import { wantsHtml } from '../http/html';
 import { parseOrThrow } from '../input/validate';
 import { confirmationData, confirmationView, confirmServiceRequest, createServiceRequest } from './operations';
@@ -27,7 +28,7 @@ export function requestRouter(db: Database, config: Config, admit: RequestHandle
   const router = Router();
   const trusted = trustedClientsOnly(config.trustedClients);
 
-  router.post(BASE, trusted, admit, async (req, res) => {
+  router.post(BASE, trusted, jsonBody, admit, async (req, res) => {
     res.status(201).json({ success: true, data: await createServiceRequest(db, config, req.caller, req.body) });
   });
 
@@ -52,6 +53,7 @@ export function requestRouter(db: Database, config: Config, admit: RequestHandle
       next();
     },
     trusted,
+    acceptsBody('application/json', 'application/x-www-form-urlencoded'),
     admit,
     async (req, res) => {
       const data = await confirmServiceRequest(db, config, req.caller, req.params, req.body ?? {});

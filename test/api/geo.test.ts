@@ -1,7 +1,7 @@
 // GET /api/v1/public/contractors/geo-search, checked against a brute-force computation over
 // every contractor of the demo data (independent of PostGIS: haversine in JavaScript).
 import { startTestService, type TestService } from '../helpers/server';
-import { expectContractorListItem } from '../helpers/shapes';
+import { expectContractorListItem, variantBItem } from '../helpers/shapes';
 
 let svc: TestService;
 let all: Array<{ id: string; lat: number; lng: number; rating: number | null; specialties: string[] }>;
@@ -116,7 +116,7 @@ describe('point mode', () => {
     const b = await geo('lat=26.1224&lng=-80.1373&radius=250');
     expect(b.body.contractors).toHaveLength(100);
     expect(b.body.success).toBe(true);
-    expect(b.body.data.contractors).toEqual(b.body.contractors);
+    expect(b.body.data.contractors).toEqual(b.body.contractors.map(variantBItem));
   });
 });
 

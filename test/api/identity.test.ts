@@ -295,7 +295,7 @@ describe('nothing an earlier request left on a pooled connection reaches the nex
 describe('registration throttle', () => {
   let throttled: TestService;
   beforeAll(async () => {
-    throttled = await startTestService({ REGISTRATIONS_PER_HOUR: '2' });
+    throttled = await startTestService({ REGISTRATIONS_PER_HOUR: '2', TRUST_PROXY: 'loopback' });
   });
   afterAll(() => throttled.stop());
 
@@ -306,5 +306,36 @@ describe('registration throttle', () => {
     const third = await reg(3);
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  test('only well-formed attempts count: 400s and 415s spend nothing, a 409 does', async () => {
+    const from = (body: string, contentType = 'application/json') =>
+      throttled.get('/api/agents/register', {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'x-forwarded-for': '198.51.100.77' },
+        body,
+      });
+    const valid = (email: string) => JSON.stringify({ firstName: 'A', lastName: 'B', email, password: PASSWORD });
+    // Typos, an empty form, a wrong type: as many as the client likes, none counted.
+    for (const bad of [
+      JSON.stringify({}),
+      JSON.stringify({ firstName: 'A', lastName: 'B', email: 'not-an-address', password: PASSWORD }),
+      JSON.stringify({ firstName: ' ', lastName: 'B', email: 'typo@example.com', password: PASSWORD }),
+      JSON.stringify({ firstName: 'A', lastName: 'B', email: 'typo@example.com', password: 'short' }),
+      '{"firstName": ',
+    ]) {
+      const r = await from(bad);
+      expect([bad, r.status, r.headers.get('ratelimit-remaining')]).toEqual([bad, 400, null]);
+    }
+    expect((await from(valid('typo@example.com'), 'text/plain')).status).toBe(415);
+    // The allowance (2) is whole: a registration, then a well-formed one for a known e-mail (409),
+    // which counts; then the allowance is spent.
+    const first = await from(valid('fixed@example.com'));
+    expect([first.status, first.headers.get('ratelimit-remaining')]).toEqual([200, '1']);
+    const known = await from(valid('fixed@example.com'));
+    expect([known.status, known.headers.get('ratelimit-remaining')]).toEqual([409, '0']);
+    expect((await from(valid('third@example.com'))).status).toBe(429);
+    // An invalid attempt after that is still told what is wrong with it (400), not 429.
+    expect((await from(JSON.stringify({}))).status).toBe(400);
   });
 });

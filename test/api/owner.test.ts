@@ -263,7 +263,10 @@ describe('limits at their edges', () => {
     ['an answer of 1001 characters', 'missing-info', () => ({ quoteId: mine.quotes[0]!.quoteId, answers: ['a'.repeat(1001)] }), 400],
     ['rating 0', 'review', () => ({ quoteId: q(), rating: 0, review: 'Fine work' }), 400],
     ['rating 6', 'review', () => ({ quoteId: q(), rating: 6, review: 'Fine work' }), 400],
-    ['rating 4.5', 'review', () => ({ quoteId: q(), rating: 4.5, review: 'Fine work' }), 400],
+    ['rating 4.3 (not a half point)', 'review', () => ({ quoteId: q(), rating: 4.3, review: 'Fine work' }), 400],
+    ['rating 0.5', 'review', () => ({ quoteId: q(), rating: 0.5, review: 'Fine work' }), 400],
+    ['rating 5.5', 'review', () => ({ quoteId: q(), rating: 5.5, review: 'Fine work' }), 400],
+    ['rating "4.5" (text)', 'review', () => ({ quoteId: q(), rating: '4.5', review: 'Fine work' }), 400],
     ['review text of 2 characters', 'review', () => ({ quoteId: q(), rating: 5, review: 'ok' }), 400],
     ['review text of 2001 characters', 'review', () => ({ quoteId: q(), rating: 5, review: 'x'.repeat(2001) }), 400],
     ['a visit time not offered', 'select-visit-time', () => ({ quoteId: mine.quotes[0]!.quoteId, visitId, selectedTime: future(12) }), 400],
@@ -287,6 +290,8 @@ describe('limits at their edges', () => {
   test.each([
     ['rating 1 and text of 3 characters', { rating: 1, review: 'Meh' }],
     ['rating 5', { rating: 5, review: 'Superb' }],
+    ['rating 4.5 (a half point)', { rating: 4.5, review: 'Very good' }],
+    ['rating 1.5', { rating: 1.5, review: 'Poor' }],
   ])('%s pass validation (then 409: the work is not complete)', async (_name, body) => {
     const r = await write('review', { quoteId: q(), ...body });
     expect(r.status).toBe(409);

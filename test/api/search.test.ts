@@ -1,6 +1,6 @@
 // GET /api/v1/public/contractors/search over HTTP against the seeded demo directory.
 import { startTestService, type TestService } from '../helpers/server';
-import { expectContractorListItem } from '../helpers/shapes';
+import { expectContractorListItem, variantBItem } from '../helpers/shapes';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('both variants in one body', () => {
     expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
     expect(r.body.data.contractors).toHaveLength(20);
-    expect(r.body.data.contractors).toEqual(r.body.contractors);
+    expect(r.body.data.contractors).toEqual(r.body.contractors.map(variantBItem));
     expect(r.body.data.nextCursor).toBe(r.body.nextCursor);
     const all = (await sqlIds('true')).length;
     expect(all).toBeGreaterThan(60);

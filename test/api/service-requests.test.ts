@@ -159,6 +159,24 @@ describe('confirm: input errors', () => {
     }
   });
 
+  test('a locked draft: 429 with Retry-After, the seconds until it expires; once expired, 410', async () => {
+    const r = await create(requestBody(specialty, []));
+    const id = r.body.data.requestId as string;
+    await svc.db.pool.query(
+      `update app_public.service_requests set failed_attempts = 5, expires_at = now() + interval '1000 seconds' where id = $1`,
+      [id],
+    );
+    const locked = await svc.send('POST', `${REQUESTS}/${id}/confirm`, { verificationCode: '12345678' });
+    expect(locked.status).toBe(429);
+    const seconds = Number(locked.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(990);
+    expect(seconds).toBeLessThanOrEqual(1000);
+    expect(locked.body).toEqual({ success: false, error: expect.stringContaining('locked'), details: `Retry after ${seconds} seconds.` });
+    await svc.db.pool.query(`update app_public.service_requests set expires_at = now() - interval '1 second' where id = $1`, [id]);
+    const expired = await svc.send('POST', `${REQUESTS}/${id}/confirm`, { verificationCode: '12345678' });
+    expect([expired.status, expired.headers.get('retry-after')]).toEqual([410, null]);
+  });
+
   test('before the e-mail was sent, no code can match: 401', async () => {
     const r = await create(requestBody(specialty, []));
     const c = await svc.send('POST', `${REQUESTS}/${r.body.data.requestId}/confirm`, { verificationCode: '12345678' });

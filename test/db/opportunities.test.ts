@@ -109,6 +109,34 @@ describe('owner writes', () => {
     expect(await sqlState(owner('owner_review', [o.token, o.id, a, 4, 'Again', true]))).toBe('CONFL');
     expect(await sqlState(owner('owner_accept_estimate', [o.token, o.id, '00000000-0000-4000-8000-000000000000', true]))).toBe('NTFND');
   });
+
+  test('a review rating is 1 to 5 in half points, stored exactly (INVAL otherwise, in a preview too)', async () => {
+    const o = await opportunity();
+    const [a] = o.quotes;
+    const est = await staff('app_public.pro_submit_estimate($1, 100)', [a]);
+    await owner('owner_accept_estimate', [o.token, o.id, est.id, true]);
+    await owner('owner_mark_complete', [o.token, o.id, a, true]);
+    for (const bad of [0.5, 4.3, 4.25, 5.5, 0, null]) {
+      for (const confirm of [false, true]) {
+        expect([bad, confirm, await sqlState(owner('owner_review', [o.token, o.id, a, bad, 'Good', confirm]))]).toEqual([
+          bad,
+          confirm,
+          'INVAL',
+        ]);
+      }
+    }
+    expect(await owner('owner_review', [o.token, o.id, a, 4.5, 'Good', false])).toMatchObject({
+      preview: { action: 'review', detail: expect.objectContaining({ rating: 4.5 }) },
+    });
+    await owner('owner_review', [o.token, o.id, a, 4.5, 'Good', true]);
+    const { rows } = await db.pool.query('select rating::text as rating from app_public.reviews where quote_id = $1', [a]);
+    expect(rows).toEqual([{ rating: '4.5' }]);
+    // The table holds the rule for every writer, not only this function.
+    await expect(db.pool.query('update app_public.reviews set rating = 4.3 where quote_id = $1', [a])).rejects.toMatchObject({
+      code: '23514',
+    });
+    await expect(db.pool.query('update app_public.reviews set rating = 3.5 where quote_id = $1', [a])).resolves.toBeDefined();
+  });
 });
 
 describe('pro actions (staff)', () => {

@@ -156,8 +156,21 @@ describe('confirm_service_request', () => {
     await db.pool.query(`update app_public.service_requests set expires_at = now() - interval '1 second' where id = $1`, [expired]);
     expect(await sqlState(confirm(expired, '12345678'))).toBe('EXPRD');
     const locked = await draftWithCredentials();
-    await db.pool.query('update app_public.service_requests set failed_attempts = 5 where id = $1', [locked]);
-    expect(await sqlState(confirm(locked, '12345678'))).toBe('RATEL');
+    await db.pool.query(
+      `update app_public.service_requests set failed_attempts = 5, expires_at = now() + interval '600 seconds' where id = $1`,
+      [locked],
+    );
+    // RATEL's detail is the seconds until the draft expires (the API's Retry-After).
+    const refusal = await confirm(locked, '12345678').then(
+      () => null,
+      (e: { code: string; detail: string }) => e,
+    );
+    expect(refusal?.code).toBe('RATEL');
+    expect(Number(refusal?.detail)).toBeGreaterThan(590);
+    expect(Number(refusal?.detail)).toBeLessThanOrEqual(600);
+    // Locked and expired: expired (410) wins, as there is nothing left to wait for.
+    await db.pool.query(`update app_public.service_requests set expires_at = now() - interval '1 second' where id = $1`, [locked]);
+    expect(await sqlState(confirm(locked, '12345678'))).toBe('EXPRD');
   });
 
   test('a credential is bound to its request: the same code on another draft does not match', async () => {

@@ -113,11 +113,14 @@ test("request to review: the status follows every step; the review lands on the 
   expect(await status()).toBe('completed');
 
   const profileBefore = (await svc.get(`/api/v1/public/contractors/${a!.contractorSlug}`)).body.data;
-  expect((await act('review', { quoteId: a!.quoteId, rating: 4, review: 'Clean work, on time.' })).status).toBe(200);
+  // Half points are ratings (DESIGN.md "Reviews"): stored exactly and shown on the profile.
+  expect((await act('review', { quoteId: a!.quoteId, rating: 4.5, review: 'Clean work, on time.' })).status).toBe(200);
   expect(await status()).toBe('reviewed');
   expect((await act('review', { quoteId: a!.quoteId, rating: 5, review: 'Again' })).status).toBe(409);
   const profile = (await svc.get(`/api/v1/public/contractors/${a!.contractorSlug}`)).body.data;
-  expect(profile.reviews[0]).toMatchObject({ rating: 4, review: 'Clean work, on time.', authorName: 'Olivia O.' });
+  expect(profile.reviews[0]).toMatchObject({ rating: 4.5, review: 'Clean work, on time.', authorName: 'Olivia O.' });
+  const { rows: stored } = await svc.db.pool.query('select rating::text from app_public.reviews where quote_id = $1', [a!.quoteId]);
+  expect(stored).toEqual([{ rating: '4.5' }]);
   expect(profile.reviewCount).toBe(profileBefore.reviewCount + 1);
   const { rows } = await svc.db.pool.query(
     `select round(avg(rating), 2)::float8 as avg from app_public.reviews

@@ -281,6 +281,56 @@ describe('in a browser', () => {
     expect(conErrors).toEqual([]);
   }, 60_000);
 
+  test('the registration form checks its fields in the page: an invalid form is never posted (it would spend an attempt)', async () => {
+    const { tab, errors } = await openTab();
+    const posted: string[] = [];
+    tab.on('request', (r) => {
+      if (r.url().endsWith('/api/agents/register')) posted.push(r.postData() ?? '');
+    });
+    await tab.goto(`${svc.url}/developers/register`);
+    const alert = tab.getByRole('alert');
+
+    // An empty submit: every required field named, the first one focused and marked.
+    await tab.getByRole('button', { name: 'Register' }).click();
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toBe(
+      'First name is required. Last name is required. E-mail is required. Password must be at least 10 characters.',
+    );
+    expect(await tab.evaluate('document.activeElement.id')).toBe('firstName');
+    expect(await tab.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
+
+    // Blank names, a malformed address, a short password: the same, field by field.
+    await tab.getByLabel('First name').fill('   ');
+    await tab.getByLabel('Last name').fill('Lovelace');
+    await tab.getByLabel('E-mail').fill('ada@');
+    await tab.getByLabel('Password').fill('too short');
+    await tab.getByRole('button', { name: 'Register' }).click();
+    await expect(alert.textContent()).resolves.toBe(
+      'First name is required. E-mail must be an e-mail address. Password must be at least 10 characters.',
+    );
+    expect(await tab.getByLabel('Last name').getAttribute('aria-invalid')).toBeNull();
+    await tab.getByLabel('E-mail').fill('ada@example');
+    await tab.getByLabel('First name').fill('Ada');
+    await tab.getByLabel('Password').fill('a long enough password');
+    await tab.getByRole('button', { name: 'Register' }).click();
+    await expect(alert.textContent()).resolves.toBe('E-mail must be an e-mail address.');
+    expect(posted).toEqual([]);
+
+    // Once every field is right, it is posted once and yields a key.
+    await tab.getByLabel('E-mail').fill('ada.portal@example.com');
+    await tab.getByRole('button', { name: 'Register' }).click();
+    await tab.getByRole('heading', { name: 'Your API key' }).waitFor();
+    expect(posted).toHaveLength(1);
+    expect(JSON.parse(posted[0]!)).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada.portal@example.com',
+      password: 'a long enough password',
+    });
+    expect(errors).toEqual([]);
+    await tab.context().close();
+  }, 40_000);
+
   test('a wrong key in the console is an error message, not an account', async () => {
     const { tab, errors } = await openTab();
     await tab.goto(`${svc.url}/developers/console`);

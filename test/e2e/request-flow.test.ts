@@ -228,6 +228,9 @@ test('five wrong codes lock the draft: the right code then gets 429', async () =
   const locked = await confirm(requestId, { verificationCode: code });
   expect(locked.status).toBe(429);
   expect(locked.body.error).toContain('locked');
+  // Retry-After: the seconds until the draft expires (VERIFICATION_LIFETIME_SECONDS, 24 h by default).
+  expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(86_400 - 120);
+  expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(86_400);
   expect(
     await svc.db.pool.query('select count(*)::int as n from app_public.opportunities where request_id = $1', [requestId]),
   ).toMatchObject({ rows: [{ n: 0 }] });

@@ -53,6 +53,14 @@ export function expectContractorListItem(c: Record<string, unknown>): void {
   expect((c.specialities as Array<{ slug: string }>).map((s) => s.slug)).toEqual(c.specialties);
 }
 
+/**
+ * A list item as Variant B reads it (under `data`): the same item, with rating and googleRating
+ * 0 instead of null (DESIGN.md: B types them as numbers, 0 with a count of 0).
+ */
+export function variantBItem(c: Record<string, unknown>): Record<string, unknown> {
+  return { ...c, rating: c.rating ?? 0, googleRating: c.googleRating ?? 0 };
+}
+
 /** Variant B's full profile plus Variant A's latitude, longitude and website. */
 export function expectContractorProfile(c: Record<string, unknown>): void {
   expectFields(c, {

@@ -14,13 +14,16 @@ declare
   v_pros integer;
 begin
   v_request := app_private.checked_request(p_request_id, true);
-  if v_request.failed_attempts >= p_max_attempts then
-    raise exception 'Too many wrong verification codes: this request is locked' using errcode = 'RATEL',
-      detail = 'Start a new request.';
-  end if;
+  -- An expired draft is gone, locked or not (410); a locked one stays locked until it expires.
   if v_request.status = 'draft' and v_request.expires_at <= now() then
     raise exception 'This request has expired' using errcode = 'EXPRD',
       detail = 'Verification codes and drafts are valid for a limited time; start a new request.';
+  end if;
+  if v_request.failed_attempts >= p_max_attempts then
+    -- RATEL's detail is the seconds to wait (db/ERRORS.md): the API sends it as Retry-After.
+    raise exception 'Too many wrong verification codes: this request is locked until it expires; start a new request'
+      using errcode = 'RATEL',
+      detail = greatest(1, ceil(extract(epoch from v_request.expires_at - now())))::int::text;
   end if;
   if not app_private.credentials_match(v_request.id, p_code_digest, p_token_digest) then
     -- The count must survive the refusal, so this is returned (committed), not raised.

@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating integer, p_review text, p_confirm boolean)
+CREATE OR REPLACE FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_quote_id text, p_rating numeric, p_review text, p_confirm boolean)
  RETURNS json
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -8,6 +8,11 @@ declare
   v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
 begin
+  -- The rule for previews too (the table's check holds it for writes): 1 to 5 in half points.
+  if p_rating is null or p_rating < 1 or p_rating > 5 or p_rating * 2 <> trunc(p_rating * 2) then
+    raise exception 'The rating must be a number from 1 to 5 in half points' using errcode = 'INVAL',
+      detail = 'For example 4 or 4.5.';
+  end if;
   if exists (select 1 from app_public.reviews where quote_id = v_quote.id) then
     raise exception 'A review already exists for this work' using errcode = 'CONFL';
   end if;
@@ -26,6 +31,6 @@ begin
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'rating', p_rating, 'review', p_review), v_opportunity.id);
 end
 $function$;
-comment on function app_hidden.owner_review(text,text,text,integer,text,boolean) is 'The owner reviews completed work; it appears on the pro''s profile; see POST .../review.';
-revoke all on function app_hidden.owner_review(text,text,text,integer,text,boolean) from public, marine_anonymous, marine_agent, marine_admin;
-grant execute on function app_hidden.owner_review(text,text,text,integer,text,boolean) to marine_anonymous;
+comment on function app_hidden.owner_review(text,text,text,numeric,text,boolean) is 'The owner reviews completed work; it appears on the pro''s profile; see POST .../review.';
+revoke all on function app_hidden.owner_review(text,text,text,numeric,text,boolean) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.owner_review(text,text,text,numeric,text,boolean) to marine_anonymous;

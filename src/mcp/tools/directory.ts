@@ -12,6 +12,7 @@ import {
   listSpecialties,
   searchContractors,
 } from '../../directory/operations';
+import { variantBItems, variantBProfile } from '../../directory/readings';
 import { ApiError } from '../../errors';
 import { materialize } from '../../json/raw-json';
 import type { ToolContext } from '../context';
@@ -69,7 +70,11 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       },
       annotations: READ,
     },
-    (args) => run(ctx, async () => materialize(await searchContractors(ctx.db, ctx.caller, asQuery(args)))),
+    (args) =>
+      run(ctx, async () => {
+        const data = await searchContractors(ctx.db, ctx.caller, asQuery(args));
+        return materialize({ ...data, contractors: variantBItems(data.contractors) });
+      }),
   );
 
   server.registerTool(
@@ -94,7 +99,11 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       outputSchema: { contractors: z.array(contractor), nextCursor },
       annotations: READ,
     },
-    (args) => run(ctx, async () => materialize(await geoSearchContractors(ctx.db, ctx.caller, asQuery(args)))),
+    (args) =>
+      run(ctx, async () => {
+        const data = await geoSearchContractors(ctx.db, ctx.caller, asQuery(args));
+        return materialize({ ...data, contractors: variantBItems(data.contractors) });
+      }),
   );
 
   server.registerTool(
@@ -143,8 +152,9 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       run(ctx, async () => {
         // REST has two paths for this; a tool takes exactly one of the two keys.
         if ((args.slug === undefined) === (args.id === undefined)) throw new ApiError(400, 'Give exactly one of slug or id');
-        if (args.slug !== undefined) return contractorBySlug(ctx.db, ctx.caller, { slug: args.slug });
-        return contractorById(ctx.db, ctx.caller, { id: args.id });
+        // Variant B's reading, as REST's `data`.
+        if (args.slug !== undefined) return variantBProfile(await contractorBySlug(ctx.db, ctx.caller, { slug: args.slug }));
+        return variantBProfile(await contractorById(ctx.db, ctx.caller, { id: args.id }));
       }),
   );
 
