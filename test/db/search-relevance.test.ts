@@ -1,0 +1,285 @@
+// Relevance, forgiving matching and type-ahead in SQL (issue 16; docs/decisions.md
+// "Relevance"): app_hidden.search_terms, the ranking of app_hidden.search_contractors, the
+// derived data they read (specialty tokens, the directory's words) and app_hidden.autocomplete.
+// Each test runs in a rolled-back transaction on this file's clone of the seeded template.
+import type pg from 'pg';
+import { createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+/** fn's writes as the table owner, then its reads as `role`, all rolled back. */
+async function inTransaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const c = await db.pool.connect();
+  try {
+    await c.query('begin');
+    return await fn(c);
+  } finally {
+    await c.query('rollback');
+    c.release();
+  }
+}
+
+interface Made {
+  name: string;
+  services?: string[];
+  about?: string;
+  rating?: number;
+}
+
+/** Inserts made-up contractors (ratings as Google ratings with 10 reviews); returns their ids. */
+async function make(c: pg.PoolClient, rows: Made[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [i, r] of rows.entries()) {
+    const { rows: made } = await c.query(
+      `insert into app_public.contractors (slug, name, services, about, state, google_rating, google_review_count)
+       values ($1, $2, $3, $4, 'ME', $5::numeric, case when $5::numeric is null then 0 else 10 end) returning id`,
+      [`made-${i}-${Date.now()}`, r.name, r.services ?? [], r.about ?? null, r.rating ?? null],
+    );
+    ids.push(made[0].id);
+  }
+  return ids;
+}
+
+async function search(c: pg.PoolClient, q: string, opts: { sort?: string; limit?: number; state?: string } = {}) {
+  await c.query('set local role marine_anonymous');
+  const { rows } = await c.query(`select * from app_hidden.search_contractors($1, null, null, $2, $3, $4)`, [
+    q,
+    opts.state ?? null,
+    opts.sort ?? 'relevance',
+    opts.limit ?? 20,
+  ]);
+  await c.query('reset role');
+  const r = rows[0];
+  return { ...r, ids: r.contractors.map((x: { id: string }) => x.id) as string[] };
+}
+
+async function terms(c: pg.PoolClient, q: string) {
+  const { rows } = await c.query(
+    `select typed, array(select x::text from unnest(q1) x) as q1, array(select x::text from unnest(qe) x) as qe, corrections
+       from app_hidden.search_terms($1)`,
+    [q],
+  );
+  return rows[0];
+}
+
+describe('app_hidden.search_terms', () => {
+  test('a trade phrase is one unit and means its specialty; stop and filler words drop out', async () => {
+    await inTransaction(async (c) => {
+      const t = await terms(c, 'my boat needs a bottom paint job ');
+      expect(t.typed).toEqual(['bottom paint']);
+      expect(t.q1[0]).toContain("'specialty_bottom-painting'");
+      expect(t.q1[0]).toContain("'bottom' & 'paint'");
+      // A role noun: the specialty, and its own lexeme.
+      expect((await terms(c, 'electrician ')).q1).toEqual([expect.stringContaining("'specialty_marine-electrical'")]);
+      // Only stop words: no unit. Only filler words: they are the units.
+      expect((await terms(c, 'the and of')).typed).toEqual([]);
+      expect((await terms(c, 'boat ')).typed).toEqual(['boat']);
+    });
+  });
+
+  test('typos: none under 5 letters, one edit from 5, two from 9, only for words the directory does not know', async () => {
+    await inTransaction(async (c) => {
+      const corrected = async (q: string) => (await terms(c, `${q} `)).corrections;
+      expect(await corrected('disel')).toEqual([{ word: 'disel', readAs: ['diesel'] }]);
+      expect(await corrected('outbord')).toEqual([{ word: 'outbord', readAs: ['outboard'] }]);
+      expect(await corrected('outbrd')).toEqual([]); // two edits in 6 letters
+      expect(await corrected('refridgiration')).toEqual([{ word: 'refridgiration', readAs: ['refrigeration'] }]); // two in 14
+      expect(await corrected('dsel')).toEqual([]); // 4 letters
+      expect(await corrected('diesels')).toEqual([]); // a known word
+      // A correction is an alternative of its unit, not an exact one.
+      const t = await terms(c, 'disel ');
+      expect(t.q1[0]).toContain("'diesel'");
+      expect(t.qe[0]).not.toContain("'diesel'");
+    });
+  });
+
+  test('the last word is completed unless q ends in a space', async () => {
+    await inTransaction(async (c) => {
+      expect((await terms(c, 'rigg')).q1[0]).toContain("'rig'");
+      expect((await terms(c, 'rigg ')).q1[0]).not.toContain("'rig'");
+    });
+  });
+});
+
+describe('ranking', () => {
+  test('name or specialty over services over description; then rating', async () => {
+    await inTransaction(async (c) => {
+      const [inAbout, inServices, inName, inNameWorse] = await make(c, [
+        { name: 'Able Yard', about: 'Zephyrine work daily.', rating: 5 },
+        { name: 'Baker Yard', services: ['Zephyrine fitting'], rating: 4.9 },
+        { name: 'Zephyrine Marine', rating: 4.5 },
+        { name: 'Zephyrine Works', rating: 3 },
+      ]);
+      expect((await search(c, 'zephyrine')).ids).toEqual([inName, inNameWorse, inServices, inAbout]);
+      expect((await search(c, 'zephyrine', { sort: 'rating' })).ids).toEqual([inAbout, inServices, inName, inNameWorse]);
+    });
+  });
+
+  test('an exact name (any case, any punctuation) comes first', async () => {
+    await inTransaction(async (c) => {
+      const [other, exact] = await make(c, [
+        { name: 'Quillon Quay Marine Services', rating: 5 },
+        { name: "Quillon Quay's", rating: 2 },
+      ]);
+      expect((await search(c, "QUILLON QUAY'S")).ids).toEqual([exact, other]);
+      expect((await search(c, 'quillon quay')).ids).toEqual([other, exact]);
+    });
+  });
+
+  test('an exact word outranks a completion; more matched words outrank fewer (soft matching)', async () => {
+    await inTransaction(async (c) => {
+      const [completed, exact] = await make(c, [
+        { name: 'Alpha Yard', services: ['Gribbleworks'], rating: 5 },
+        { name: 'Beta Yard', services: ['Gribble'], rating: 3 },
+      ]);
+      expect((await search(c, 'gribble')).ids).toEqual([exact, completed]);
+      expect((await search(c, 'gribble ')).ids).toEqual([exact]);
+
+      const [one, two] = await make(c, [
+        { name: 'Gamma Yard', services: ['Snorkwise'], rating: 5 },
+        { name: 'Delta Yard', services: ['Snorkwise', 'Plimsoller'], rating: 1 },
+      ]);
+      const [three] = await make(c, [{ name: 'Epsilon Yard', services: ['Plimsoller', 'Vortigern'], rating: 4 }]);
+      // All three words together match nothing: the best partial matches, most words first (two
+      // each, the better rated first), then one.
+      const r = await search(c, 'snorkwise plimsoller vortigern ');
+      expect(r.ids).toEqual([three, two, one]);
+      expect(r.total).toBe(3);
+      expect(r.ignored_words).toEqual(['snorkwise']); // what the first result lacks
+    });
+  });
+
+  test('a word nothing matches is ignored, and said to be', async () => {
+    await inTransaction(async (c) => {
+      const [made] = await make(c, [{ name: 'Zephyrine Marine', rating: 4 }]);
+      const r = await search(c, 'zephyrine xqzzkv ');
+      expect(r.ids).toEqual([made]);
+      expect(r.ignored_words).toEqual(['xqzzkv']);
+      const none = await search(c, 'xqzzkv ');
+      expect([none.ids, none.total, none.ignored_words]).toEqual([[], 0, ['xqzzkv']]);
+    });
+  });
+
+  test('a brand: a listing that names it outranks one that only has its specialty', async () => {
+    await inTransaction(async (c) => {
+      const { rows } = await c.query(`select id from app_public.specialties where slug = 'outboard-service'`);
+      const [names, only] = await make(c, [
+        { name: 'Kappa Yard', services: ['Yamaha outboards'], rating: 3 },
+        { name: 'Lambda Yard', services: ['Lower units'], rating: 5 },
+      ]);
+      for (const id of [names, only]) {
+        await c.query(`insert into app_public.contractor_specialties (contractor_id, specialty_id) values ($1, $2)`, [id, rows[0].id]);
+      }
+      const r = await search(c, 'yamaha ', { state: 'ME', limit: 100 });
+      expect(r.ids.indexOf(names)).toBeLessThan(r.ids.indexOf(only));
+      expect(r.ids).toContain(only);
+    });
+  });
+
+  test('relevance keys page without gaps or repeats', async () => {
+    await inTransaction(async (c) => {
+      await c.query('set local role marine_anonymous');
+      const all = (
+        await c.query(`select contractors, next from app_hidden.search_contractors('diesel mechanic', null, null, null, 'relevance', 1000)`)
+      ).rows[0];
+      const walked: string[] = [];
+      let after: { key: number[]; id: string } | null = null;
+      do {
+        const page: { contractors: { id: string }[]; next: { key: number[]; id: string } | null } = (
+          await c.query(
+            `select contractors, next from app_hidden.search_contractors('diesel mechanic', null, null, null, 'relevance', 7, 0, $1, $2)`,
+            [after?.key ?? null, after?.id ?? null],
+          )
+        ).rows[0];
+        walked.push(...page.contractors.map((x) => x.id));
+        after = page.next;
+      } while (after);
+      expect(walked.length).toBeGreaterThan(20);
+      expect(walked).toEqual(all.contractors.map((x: { id: string }) => x.id));
+    });
+  });
+
+  test('an unknown sort is refused', async () => {
+    await inTransaction(async (c) => {
+      await c.query('set local role marine_anonymous');
+      expect(await sqlState(c.query(`select * from app_hidden.search_contractors('diesel', null, null, null, 'newest', 5)`))).toBe('22023');
+    });
+  });
+});
+
+describe('what the search reads', () => {
+  test('specialty tokens follow links and slug renames', async () => {
+    await inTransaction(async (c) => {
+      const [id] = await make(c, [{ name: 'Mu Yard' }]);
+      const { rows } = await c.query(`select id from app_public.specialties where slug = 'rigging'`);
+      const doc = async () =>
+        (await c.query(`select specialty_slugs, search::text as search from app_public.contractors where id = $1`, [id])).rows[0];
+      await c.query(`insert into app_public.contractor_specialties (contractor_id, specialty_id) values ($1, $2)`, [id, rows[0].id]);
+      expect(await doc()).toEqual({ specialty_slugs: ['rigging'], search: expect.stringContaining("'specialty_rigging':") });
+      await c.query(`update app_public.specialties set slug = 'rigging-and-spars' where id = $1`, [rows[0].id]);
+      expect((await doc()).specialty_slugs).toEqual(['rigging-and-spars']);
+      await c.query(`delete from app_public.contractor_specialties where contractor_id = $1`, [id]);
+      expect(await doc()).toEqual({ specialty_slugs: [], search: expect.not.stringContaining('specialty_') });
+    });
+  });
+
+  test("a new contractor's words are known at once (no typo correction away from them)", async () => {
+    await inTransaction(async (c) => {
+      expect((await terms(c, 'quobbleston ')).corrections).toEqual([]);
+      await make(c, [{ name: 'Quobbleton Marine' }]);
+      expect((await terms(c, 'quobbleston ')).corrections).toEqual([{ word: 'quobbleston', readAs: ['quobbleton'] }]);
+    });
+  });
+
+  test('the vocabulary covers every specialty with several trade words, and names only real ones', async () => {
+    const { rows } = await db.pool.query(`select s.slug, count(v.term)::int as n
+        from app_public.specialties s left join app_private.search_vocabulary v on v.specialty_slug = s.slug
+       group by s.slug order by n`);
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    expect(rows.filter((r) => r.n < 4)).toEqual([]);
+    const { rows: stray } = await db.pool.query(`select distinct specialty_slug from app_private.search_vocabulary v
+       where not exists (select from app_public.specialties s where s.slug = v.specialty_slug)`);
+    expect(stray).toEqual([]);
+  });
+
+  test('request roles cannot read the vocabulary or the words (42501)', async () => {
+    for (const table of ['search_vocabulary', 'search_words', 'search_filler_words']) {
+      await inTransaction(async (c) => {
+        await c.query('set local role marine_admin');
+        expect([table, await sqlState(c.query(`select * from app_private.${table} limit 1`))]).toEqual([table, '42501']);
+      });
+    }
+  });
+});
+
+describe('app_hidden.autocomplete', () => {
+  const complete = async (c: pg.PoolClient, q: string, limit = 5) => {
+    await c.query('set local role marine_anonymous');
+    return (await c.query(`select app_hidden.autocomplete($1, $2) as r`, [q, limit])).rows[0].r;
+  };
+
+  test('specialties by name or trade word, cities, and contractor names for a prefix', async () => {
+    await inTransaction(async (c) => {
+      expect((await complete(c, 'die')).specialties.map((s: { slug: string }) => s.slug)).toEqual(['diesel-engines']);
+      expect((await complete(c, 'gens')).specialties.map((s: { slug: string }) => s.slug)).toEqual(['generators']);
+      const cities = (await complete(c, 'san ')).cities.map((x: { city: string }) => x.city);
+      expect(cities.length).toBeGreaterThan(0);
+      for (const city of cities) expect(city.toLowerCase()).toMatch(/(^| )san/);
+      const names = (await complete(c, 'True N', 10)).contractors.map((x: { name: string }) => x.name);
+      expect(names.length).toBeGreaterThan(1);
+      for (const n of names) expect(n).toMatch(/^True North/);
+    });
+  });
+
+  test('at most limit of each; nothing for punctuation only; LIKE characters are not wildcards', async () => {
+    await inTransaction(async (c) => {
+      const r = await complete(c, 'm', 2);
+      expect([r.specialties.length, r.cities.length, r.contractors.length]).toEqual([2, 2, 2]);
+      expect(await complete(c, '%_')).toEqual({ specialties: [], cities: [], contractors: [] });
+    });
+  });
+});
