@@ -78,7 +78,24 @@ export async function geoSearchContractors(db: Database, caller: Caller, query: 
   const p = parseOrThrow(geoQuery, query, 'query');
   let r: Page;
   let nextCursor: string | null = null;
-  if (p.mode === 'point') {
+  if (p.mode === 'point' && p.sort === 'rating') {
+    // Its cursor's fingerprint includes the sort: a distance key means nothing here.
+    const f = p.filters;
+    const shape = { ...f, sort: p.sort };
+    const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, shape, scoreKey);
+    r = await db.callRow<Page>(caller, 'app_hidden.geo_search_point_rated', [
+      f.lat,
+      f.lng,
+      f.radiusMiles,
+      f.specialty,
+      f.minRating,
+      p.limit,
+      after?.key.s ?? null,
+      after?.key.i ?? null,
+    ]);
+    const next = nextKey(r.next, nextScore);
+    if (next) nextCursor = encodeCursor(shape, (after?.served ?? 0) + p.limit, { s: next.score, i: next.id });
+  } else if (p.mode === 'point') {
     const f = p.filters;
     const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, distanceKey);
     r = await db.callRow<Page>(caller, 'app_hidden.geo_search_point', [

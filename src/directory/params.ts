@@ -99,6 +99,10 @@ export const geoQuery = z
       description: 'Page size: 1 to 100, default 25 (Variant A); with Variant B parameters up to 500, default 100.',
     }),
     cursor: queryText(1000).meta({ description: 'nextCursor of the previous page.' }),
+    sort: z.enum(['distance', 'rating'], { error: "must be 'distance' or 'rating'" }).optional().meta({
+      description:
+        'distance (the default with a point): nearest first, then id. rating (the default, and the only order, of a box): blended public rating, then id.',
+    }),
   })
   .transform((p, ctx) => {
     const variantB = [p.radius, p.minLat, p.maxLat, p.minLng, p.maxLng, p.specialtySlug, p.minRating].some((v) => v !== undefined);
@@ -130,6 +134,7 @@ export const geoQuery = z
       if (p.radius !== undefined || p.radiusMiles !== undefined) {
         fail(ctx, p.radius !== undefined ? 'radius' : 'radiusMiles', 'applies to point searches only');
       }
+      if (p.sort === 'distance') fail(ctx, 'sort', 'distance needs a point (lat, lng); a box is ordered by rating');
       return { mode: 'box' as const, filters: { minLat, maxLat, minLng, maxLng, specialty, minRating }, limit, cursor: p.cursor };
     }
     if (p.lat === undefined || p.lng === undefined) {
@@ -143,7 +148,13 @@ export const geoQuery = z
       return z.NEVER;
     }
     const radiusMiles = oneOf(ctx, ['radiusMiles', p.radiusMiles], ['radius', p.radius]) ?? (variantB ? 30 : 25);
-    return { mode: 'point' as const, filters: { lat: p.lat, lng: p.lng, radiusMiles, specialty, minRating }, limit, cursor: p.cursor };
+    return {
+      mode: 'point' as const,
+      filters: { lat: p.lat, lng: p.lng, radiusMiles, specialty, minRating },
+      sort: p.sort ?? 'distance',
+      limit,
+      cursor: p.cursor,
+    };
   });
 export type GeoQuery = z.output<typeof geoQuery>;
 

@@ -84,6 +84,10 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       description:
         'Contractors within radiusMiles (1 to 250) of lat/lng, nearest first, each with distanceMiles; or inside a bounding box (minLat, maxLat, minLng, maxLng), best rated first. Limits and defaults follow the REST API: radius 25 and limit 25 (max 100); with minRating or a box, radius 30 and limit 100 (max 500).',
       inputSchema: {
+        sort: z
+          .enum(['distance', 'rating'])
+          .optional()
+          .describe('distance (default with a point: nearest first) or rating (best rated first; the only order of a box).'),
         lat: z.number().optional(),
         lng: z.number().optional(),
         radiusMiles: z.number().optional(),
