@@ -50,11 +50,11 @@ export const contractorListItem = z
 
 const pagination = z
   .object({
-    page: z.int(),
-    limit: z.int(),
+    page: z.int().min(1),
+    limit: z.int().min(1).max(100),
     total: z.int().meta({ description: 'Matches, counted up to 60 or to the end of this page if further; more when totalExact is false.' }),
     totalExact: z.boolean().meta({ description: 'Whether total is the exact number of matches (false: there are more).' }),
-    totalPages: z.int().meta({ description: 'Pages reachable by page number (at most 3).' }),
+    totalPages: z.int().min(0).max(3).meta({ description: 'Pages reachable by page number (at most 3).' }),
   })
   .meta({ id: 'Pagination' });
 

@@ -46,4 +46,10 @@ export const reviewBody = z.object({
   review: z.string().min(3, 'must be 3 to 2000 characters').max(2000, 'must be 3 to 2000 characters'),
 });
 
-export const opportunityPath = z.object({ opportunityId: z.string().min(1).max(100) });
+export const opportunityPath = z.object({
+  opportunityId: z
+    .string()
+    .min(1)
+    .max(100)
+    .meta({ description: 'The Opportunity id from the confirmation (the one the owner access token is scoped to).' }),
+});

@@ -37,7 +37,7 @@ Reads work anonymously too, at a lower rate.</p>
 <a href="/.well-known/agent.json">/.well-known/agent.json</a>, the <a href="${P.openapi}">OpenAPI document</a>
 and the <a href="/developers/quickstart.md">quickstart as Markdown</a>. MCP clients connect to
 <code>${esc(config.publicBaseUrl)}/mcp</code> (Streamable HTTP) with the same keys and limits.</p>
-<h2>Limits</h2>
+<h2 id="terms">Limits</h2>
 <table><caption>Requests per rolling ${esc(window)}</caption>
 <thead><tr><th scope="col">Caller</th><th scope="col">Requests</th></tr></thead>
 <tbody><tr><td>Anonymous (per client address)</td><td>${esc(config.RATE_LIMIT_ANONYMOUS)}</td></tr>

@@ -41,7 +41,14 @@ export const confirmBody = z
   });
 
 export const confirmQuery = z.object({
-  token: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
+  token: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .max(256)
+    .optional()
+    .meta({ description: "The verification token from the e-mail's link (64 hex)." }),
 });
 
-export const requestIdPath = z.object({ requestId: z.string().min(1).max(100) });
+export const requestIdPath = z.object({
+  requestId: z.string().min(1).max(100).meta({ description: 'The id of the draft service request (from step 1 or the e-mail).' }),
+});
