@@ -3,6 +3,7 @@
 // strings a query string would carry, so defaults, caps, variants and errors are the REST ones.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { geoQuery, idPath, postsQuery, searchQuery, slugPath } from '../../directory/params';
 import {
   contractorById,
   contractorBySlug,
@@ -15,23 +16,19 @@ import { ApiError } from '../../errors';
 import { materialize } from '../../json/raw-json';
 import type { ToolContext } from '../context';
 import { run } from '../results';
+import { nextCursor, openObject, queryArguments } from '../schemas';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /** Tool arguments as query-string values: numbers become their decimal text, absent stays absent. */
-function asQuery(args: Record<string, string | number | undefined>): Record<string, string> {
+function asQuery(args: Record<string, unknown>): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(args)) if (value !== undefined) query[name] = String(value);
   return query;
 }
 
-const contractor = z.looseObject({ id: z.string(), slug: z.string(), name: z.string() });
-const nextCursor = z
-  .string()
-  .nullable()
-  .describe('Pass as cursor (with the same other arguments) for the next page; null on the last page.');
-const cursor = z.string().optional().describe('nextCursor from the previous page.');
-const specialty = z.string().optional().describe('Specialty slug (see list_specialties).');
+const contractor = openObject({ id: z.string(), slug: z.string(), name: z.string() });
+const count = z.number().int().min(0);
 
 export function registerDirectoryTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -40,23 +37,16 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       title: 'Search contractors',
       description:
         'Full-text search of marine contractors, filtered by specialty, city and state. Best rated first; total is exact up to 60 matches (or the end of the page), see totalExact. Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
-      inputSchema: {
-        q: z.string().optional().describe('Words to search for, e.g. "diesel repair".'),
-        specialty,
-        city: z.string().optional(),
-        state: z.string().optional().describe('Two-letter US state code.'),
-        limit: z.number().int().optional(),
-        page: z.number().int().optional(),
-        cursor,
-      },
+      // Variant B's second spelling of specialty is left out: one name per argument.
+      inputSchema: queryArguments(searchQuery, ['specialtySlug']),
       outputSchema: {
         contractors: z.array(contractor),
         pagination: z.object({
-          page: z.number().int(),
-          limit: z.number().int(),
-          total: z.number().int(),
+          page: z.number().int().min(1),
+          limit: z.number().int().min(1).max(100),
+          total: count,
           totalExact: z.boolean(),
-          totalPages: z.number().int(),
+          totalPages: count.max(3),
         }),
         nextCursor,
       },
@@ -71,19 +61,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       title: 'Find contractors near a point or in a map box',
       description:
         'Contractors within radiusMiles (1 to 250) of lat/lng, nearest first, each with distanceMiles; or inside a bounding box (minLat, maxLat, minLng, maxLng), best rated first. Limits and defaults follow the REST API: radius 25 and limit 25 (max 100); with minRating or a box, radius 30 and limit 100 (max 500).',
-      inputSchema: {
-        lat: z.number().optional(),
-        lng: z.number().optional(),
-        radiusMiles: z.number().optional(),
-        minLat: z.number().optional(),
-        maxLat: z.number().optional(),
-        minLng: z.number().optional(),
-        maxLng: z.number().optional(),
-        specialty,
-        minRating: z.number().optional().describe('0 to 5.'),
-        limit: z.number().int().optional(),
-        cursor,
-      },
+      inputSchema: queryArguments(geoQuery, ['radius', 'specialtySlug']),
       outputSchema: { contractors: z.array(contractor), nextCursor },
       annotations: READ,
     },
@@ -95,7 +73,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
     {
       title: 'List specialties',
       description: 'Every service specialty with its slug and the number of contractors offering it.',
-      outputSchema: { specialties: z.array(z.looseObject({ slug: z.string(), name: z.string() })) },
+      outputSchema: { specialties: z.array(openObject({ slug: z.string(), name: z.string() })) },
       annotations: READ,
     },
     () => run(ctx, () => listSpecialties(ctx.db, ctx.caller)),
@@ -106,20 +84,22 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
     {
       title: 'Contractor profile',
       description: 'The full profile of one contractor (about, specialties, photos, reviews, contact), by slug or by id.',
-      inputSchema: { slug: z.string().optional(), id: z.string().optional() },
+      // REST has a path for each; a tool takes exactly one of the two, and the schema says so.
+      inputSchema: z
+        .object({ slug: slugPath.shape.slug.optional(), id: idPath.shape.id.optional() })
+        .meta({ oneOf: [{ required: ['slug'] }, { required: ['id'] }] }),
       outputSchema: contractor,
       annotations: READ,
     },
     (args) =>
       run(ctx, async () => {
-        // REST has two paths for this; a tool takes exactly one of the two keys.
         if ((args.slug === undefined) === (args.id === undefined)) throw new ApiError(400, 'Give exactly one of slug or id');
         if (args.slug !== undefined) return contractorBySlug(ctx.db, ctx.caller, { slug: args.slug });
         return contractorById(ctx.db, ctx.caller, { id: args.id });
       }),
   );
 
-  const post = z.looseObject({ id: z.string() });
+  const post = openObject({ id: z.string(), slug: z.string(), title: z.string() });
   for (const [name, title, kind, field] of [
     ['list_articles', 'List articles', 'article', 'articles'],
     ['list_blog_posts', 'List blog posts', 'blog', 'posts'],
@@ -129,7 +109,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       {
         title,
         description: `${title}, newest first (limit 1 to 100, default 25).`,
-        inputSchema: { limit: z.number().int().optional(), cursor },
+        inputSchema: queryArguments(postsQuery),
         outputSchema: { [field]: z.array(post), nextCursor },
         annotations: READ,
       },
