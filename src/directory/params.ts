@@ -42,7 +42,8 @@ export const searchQuery = z
       .regex(/^[A-Za-z]{2}$/, 'must be a two-letter US state code')
       .optional()
       .meta({ description: 'Two-letter US state code.' }),
-    limit: queryInt(1, Infinity).meta({
+    // The widest cap here (the document's maximum); checkLimit applies the variant's own.
+    limit: queryInt(1, SEARCH_LIMITS.A.max).meta({
       description: 'Page size: 1 to 100, default 25 (Variant A); with page, at most 20, default 20 (Variant B).',
     }),
     cursor: queryText(1000).meta({ description: 'nextCursor of the previous page (Variant A paging).' }),
@@ -95,7 +96,7 @@ export const geoQuery = z
     minRating: queryNumber(0, 5).meta({
       description: 'Variant B: minimum public rating (native and Google ratings blended by review counts).',
     }),
-    limit: queryInt(1, Infinity).meta({
+    limit: queryInt(1, GEO_LIMITS.B.max).meta({
       description: 'Page size: 1 to 100, default 25 (Variant A); with Variant B parameters up to 500, default 100.',
     }),
     cursor: queryText(1000).meta({ description: 'nextCursor of the previous page.' }),
@@ -160,10 +161,10 @@ export type GeoQuery = z.output<typeof geoQuery>;
 
 export const postsQuery = z
   .object({
-    limit: queryInt(1, 100),
-    cursor: queryText(1000),
+    limit: queryInt(1, 100).meta({ description: 'Page size: 1 to 100, default 25.' }),
+    cursor: queryText(1000).meta({ description: 'nextCursor of the previous page.' }),
   })
   .transform((p) => ({ limit: p.limit ?? 25, cursor: p.cursor }));
 
-export const slugPath = z.object({ slug: z.string().min(1).max(200) });
-export const idPath = z.object({ id: z.string().min(1).max(200) });
+export const slugPath = z.object({ slug: z.string().min(1).max(200).meta({ description: "The contractor's slug." }) });
+export const idPath = z.object({ id: z.string().min(1).max(200).meta({ description: "The contractor's id (a UUID)." }) });

@@ -11,4 +11,4 @@ export const registration = z.object({
 });
 
 export const newKey = z.object({ name: z.string().trim().min(1).max(100).optional() }).default({});
-export const keyId = z.object({ id: z.uuid('must be a key id') });
+export const keyId = z.object({ id: z.uuid('must be a key id').meta({ description: 'The id of one of your keys (from the key list).' }) });

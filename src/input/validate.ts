@@ -52,24 +52,46 @@ export const queryText = (max: number) =>
 
 const range = (min: number, max: number) => (max === Infinity ? `must be at least ${min}` : `must be between ${min} and ${max}`);
 
+export interface NumericBounds {
+  type: 'integer' | 'number';
+  min: number;
+  max: number;
+}
+// What each numeric query parameter means, so other doors (MCP tools) can take a real number
+// with the same range: one source for the bounds (see numericQueryBounds).
+const NUMERIC = new WeakMap<z.ZodType, NumericBounds>();
+
+function numeric<S extends z.ZodType>(schema: S, bounds: NumericBounds) {
+  const documented = schema.meta(documentAs(bounds.type, bounds.min, bounds.max));
+  NUMERIC.set(documented, bounds);
+  return documented.optional();
+}
+
+/** The type and range of a parameter made by queryInt or queryNumber (described or not); else null. */
+export function numericQueryBounds(param: z.ZodType): NumericBounds | null {
+  return param instanceof z.ZodOptional ? (NUMERIC.get(param.unwrap() as z.ZodType) ?? null) : null;
+}
+
 /** max may be Infinity when the cap depends on other parameters (checked by the caller). */
 export const queryInt = (min: number, max: number) =>
-  z
-    .string({ error: 'must be given once' })
-    .regex(/^[-+]?\d{1,15}$/, 'must be an integer')
-    .transform(Number)
-    .pipe(z.number().min(min, range(min, max)).max(max, range(min, max)))
-    .meta(documentAs('integer', min, max))
-    .optional();
+  numeric(
+    z
+      .string({ error: 'must be given once' })
+      .regex(/^[-+]?\d{1,15}$/, 'must be an integer')
+      .transform(Number)
+      .pipe(z.number().min(min, range(min, max)).max(max, range(min, max))),
+    { type: 'integer', min, max },
+  );
 
 export const queryNumber = (min: number, max: number) =>
-  z
-    .string({ error: 'must be given once' })
-    .regex(NUMBER, 'must be a number')
-    .transform(Number)
-    .pipe(z.number().min(min, range(min, max)).max(max, range(min, max)))
-    .meta(documentAs('number', min, max))
-    .optional();
+  numeric(
+    z
+      .string({ error: 'must be given once' })
+      .regex(NUMBER, 'must be a number')
+      .transform(Number)
+      .pipe(z.number().min(min, range(min, max)).max(max, range(min, max))),
+    { type: 'number', min, max },
+  );
 
 /** Adds an issue at a parameter; for rules that involve several parameters. */
 export function fail(ctx: z.RefinementCtx, path: string, message: string): void {

@@ -19,5 +19,8 @@ export function createMcpServer(ctx: ToolContext): McpServer {
   registerDirectoryTools(server, ctx);
   registerRequestTools(server, ctx);
   registerOwnerTools(server, ctx);
+  // McpServer advertises tools.listChanged on its own; this server is stateless (one per request)
+  // and can never send the notification, so it says so.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

@@ -1,7 +1,10 @@
 // The OpenAPI 3.1 document, generated (zod-openapi) from the zod schemas that validate requests
-// and from the response schemas in responses.ts: one source of truth for both.
+// and from the response schemas in responses.ts: one source of truth for both. Every operation
+// has an operationId, a description and examples (examples.ts: real answers over the demo data);
+// test/unit/openapi-structure.test.ts holds operations added later to the same rules, and
+// test/unit/openapi-lint.test.ts runs Redocly's and Spectral's rulesets over the document.
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiParameters, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { autocompleteQuery, geoQuery, idPath, postsQuery, searchQuery, slugPath } from '../directory/params';
 import { keyId, newKey, registration } from '../identity/params';
 import {
@@ -14,15 +17,27 @@ import {
   selectVisitBody,
 } from '../owner/params';
 import { confirmBody, confirmQuery, requestIdPath, serviceRequestBody } from '../requests/params';
+import * as ex from './examples';
 import * as r from './responses';
 
 export const OPENAPI_PATH = '/developers/openapi.json';
 
-const rateLimitHeaders = z.object({
-  'RateLimit-Limit': z.string().meta({ description: 'Requests allowed in the rolling window (24 h by default).' }),
-  'RateLimit-Remaining': z.string().meta({ description: 'Requests left in the window.' }),
-  'RateLimit-Reset': z.string().meta({ description: 'Seconds until one more request is allowed.' }),
-});
+type Status = `${1 | 2 | 3 | 4 | 5}${string}`;
+type Document = ReturnType<typeof createDocument>;
+
+const seconds = (description: string) => z.int().min(0).meta({ description, example: 86400 });
+// Sent on every response of an admitted request (DESIGN.md: anonymous reads, keys): always on a
+// success; on an error when the request got as far as admission (a malformed key, a refused
+// address or a malformed body is answered before it, without them).
+const rateLimitHeaders = (required: boolean) => {
+  const h = (schema: z.ZodType) => (required ? schema : schema.optional());
+  return z.object({
+    'RateLimit-Limit': h(z.int().min(1).meta({ description: 'Requests allowed in the rolling window (24 h by default).', example: 500 })),
+    'RateLimit-Remaining': h(z.int().min(0).meta({ description: 'Requests left in the window.', example: 497 })),
+    'RateLimit-Reset': h(seconds('Seconds until one more request is allowed.')),
+  });
+};
+const retryAfter = z.object({ 'Retry-After': seconds('Seconds to wait before trying again.').meta({ example: 3600 }) });
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid parameters or body: `error` names the parameter and the rule.',
@@ -37,305 +52,733 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'The database cannot serve right now (restarting, unreachable, or too busy); `Retry-After` gives the seconds to wait.',
 };
 
-function responses(ok: Record<number, { schema: z.ZodType; description: string }>, ...errorStatuses: number[]): ZodOpenApiResponsesObject {
+/** Real error bodies of this service, one per status. */
+const ERROR_EXAMPLES: Record<number, z.input<typeof r.errorBody>> = {
+  400: { success: false, error: "Invalid query parameter 'limit': must be at least 1", details: 'limit: must be at least 1' },
+  401: {
+    success: false,
+    error: 'Invalid or inactive API key',
+    details: 'Send the key as "Authorization: Bearer svc_public_..." (or svc_live_...).',
+  },
+  403: {
+    success: false,
+    error: 'This client is not allowed to submit service requests',
+    details: 'The request flow accepts requests only from trusted client addresses.',
+  },
+  404: { success: false, error: 'Contractor not found' },
+  409: { success: false, error: 'A user with this e-mail already exists' },
+  410: {
+    success: false,
+    error: 'This request has expired',
+    details: 'Verification codes and drafts are valid for a limited time; start a new request.',
+  },
+  415: {
+    success: false,
+    error: 'Unsupported media type',
+    details: 'Send the body with Content-Type: application/json.',
+  },
+  429: { success: false, error: 'Daily rate limit of 100 requests exceeded', details: 'Retry after 3600 seconds.' },
+  500: { success: false, error: 'Internal server error' },
+  503: { success: false, error: 'Service temporarily unavailable', details: 'The database is not answering; retry shortly.' },
+};
+
+interface Ok {
+  schema: z.ZodType;
+  description: string;
+  example: unknown;
+}
+
+/**
+ * The responses of a JSON operation: its successes, the error statuses it names, and 500 and
+ * 503, which any operation can answer. `admitted`: the request passes admission, so responses
+ * carry RateLimit-* (agent registration has its own throttle and does not).
+ */
+function responses(
+  ok: Record<number, Ok>,
+  errorStatuses: number[],
+  admitted = true,
+  descriptions: Record<number, string> = {},
+): ZodOpenApiResponsesObject {
   const out: ZodOpenApiResponsesObject = {};
-  for (const [status, { schema, description }] of Object.entries(ok)) {
-    out[status as `${1 | 2 | 3 | 4 | 5}${string}`] = {
+  for (const [status, { schema, description, example }] of Object.entries(ok)) {
+    out[status as Status] = {
       description,
-      headers: rateLimitHeaders,
-      content: { 'application/json': { schema } },
+      ...(admitted ? { headers: rateLimitHeaders(true) } : {}),
+      content: { 'application/json': { schema, example } },
     };
   }
-  for (const status of [...errorStatuses, 500, 503]) {
-    out[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
-      description: ERROR_TEXT[status]!,
-      ...(status === 429 || status === 503
-        ? { headers: z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait.' }) }) }
-        : {}),
-      content: { 'application/json': { schema: r.errorBody } },
+  for (const status of [...new Set([...errorStatuses, 500, 503])]) {
+    const headers = [429, 503].includes(status)
+      ? admitted
+        ? rateLimitHeaders(false).extend(retryAfter.shape)
+        : retryAfter
+      : admitted
+        ? rateLimitHeaders(false)
+        : undefined;
+    out[String(status) as Status] = {
+      description: descriptions[status] ?? ERROR_TEXT[status]!,
+      ...(headers ? { headers } : {}),
+      content: { 'application/json': { schema: r.errorBody, example: ERROR_EXAMPLES[status] } },
     };
   }
   return out;
 }
 
-// Registration's own 429 (DESIGN.md): its throttle, and that only well-formed attempts count.
-const registrationThrottled: ZodOpenApiResponsesObject = {
-  429: {
-    description:
-      'Too many registrations from this client address in the last hour (`REGISTRATIONS_PER_HOUR`, 10 by default). ' +
-      'Only well-formed attempts count: a 400 or 415 spends nothing. `Retry-After` gives the seconds to wait.',
-    headers: z.object({
-      'Retry-After': z.string().meta({ description: 'Seconds until an attempt is allowed again.' }),
-      ...rateLimitHeaders.shape,
-    }),
-    content: { 'application/json': { schema: r.errorBody } },
-  },
+/** Parameter examples by name (PARAM_EXAMPLES_BY_OPERATION first), filled in by withParameterExamples. */
+const PARAM_EXAMPLES: Record<string, unknown> = {
+  q: 'diesel',
+  specialty: 'diesel-engines',
+  specialtySlug: 'diesel-engines',
+  city: 'Stuart',
+  state: 'FL',
+  limit: 10,
+  page: 1,
+  cursor: ex.searchCursor,
+  lat: 27.1463,
+  lng: -80.1524,
+  radiusMiles: 5,
+  radius: 5,
+  minLat: 26.9,
+  maxLat: 27.4,
+  minLng: -80.5,
+  maxLng: -80.0,
+  minRating: 4,
+  slug: ex.contractorItem.slug,
+  opportunityId: ex.ids.opportunityId,
+  requestId: ex.ids.requestId,
+  token: 'c'.repeat(64),
+};
+
+const PARAM_EXAMPLES_BY_OPERATION: Record<string, Record<string, unknown>> = {
+  getContractorById: { id: ex.contractorItem.id },
+  revokeApiKey: { id: ex.revokedKey.id },
+  geoSearchContractors: { cursor: ex.geoCursor, limit: 25 },
+  listArticles: { cursor: ex.articles.nextCursor },
+  listBlogPosts: { cursor: ex.blogPosts.nextCursor },
 };
 
 type Security = Array<Record<string, string[]>>;
 const optionalKey: Security = [{}, { apiKey: [] }];
 const ownerToken: Security = [{ ownerToken: [] }, { ownerBearer: [] }];
 
-function directory(
-  summary: string,
-  ok: z.ZodType,
-  extra: Partial<ZodOpenApiOperationObject>,
-  ...errors: number[]
-): ZodOpenApiOperationObject {
+interface Operation {
+  operationId: string;
+  tags: [string];
+  summary: string;
+  description: string;
+  security: Security;
+  requestParams?: ZodOpenApiParameters;
+  requestBody?: { schema: z.ZodType; example: unknown; form?: boolean };
+  responses: ZodOpenApiResponsesObject;
+}
+
+function operation({ requestBody, ...o }: Operation): ZodOpenApiOperationObject {
+  // An operation that reads a body answers another content type with 415 (admitted first).
+  const unsupported = requestBody && o.responses ? responses({}, [415])['415'] : undefined;
   return {
-    tags: ['Directory'],
-    summary,
-    security: optionalKey,
-    responses: responses({ 200: { schema: ok, description: 'OK' } }, 401, 429, ...errors),
-    ...extra,
+    ...o,
+    ...(unsupported ? { responses: { ...o.responses, 415: unsupported } } : {}),
+    ...(requestBody
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: requestBody.schema, example: requestBody.example },
+              ...(requestBody.form
+                ? { 'application/x-www-form-urlencoded': { schema: requestBody.schema, example: requestBody.example } }
+                : {}),
+            },
+          },
+        }
+      : {}),
   };
 }
 
-const ownerWrites: Array<[string, z.ZodType, string]> = [
-  ['messages', messageBody, 'Send a message to a pro as the verified owner.'],
-  ['missing-info', missingInfoBody, "Answer a pro's open missing-info request."],
-  ['select-visit-time', selectVisitBody, 'Choose one of the visit times a pro proposed (any ISO 8601 spelling of the same instant).'],
-  ['accept-estimate', acceptEstimateBody, 'Accept an estimate: awards that pro and closes every other submitted estimate.'],
-  ['mark-complete', markCompleteBody, "Mark the awarded pro's work complete."],
-  ['review', reviewBody, "Review the completed work; the review appears on the pro's profile."],
+const ok = (schema: z.ZodType, example: unknown, description = 'OK'): Record<number, Ok> => ({ 200: { schema, description, example } });
+
+function directory(
+  operationId: string,
+  summary: string,
+  description: string,
+  schema: z.ZodType,
+  example: unknown,
+  requestParams: ZodOpenApiParameters | undefined,
+  ...errors: number[]
+): ZodOpenApiOperationObject {
+  return operation({
+    operationId,
+    tags: ['Directory'],
+    summary,
+    description,
+    security: optionalKey,
+    ...(requestParams ? { requestParams } : {}),
+    responses: responses(ok(schema, example), [401, 429, ...errors]),
+  });
+}
+
+/** A read of the owner's Opportunity: the token and the Opportunity's id. */
+function ownerRead(operationId: string, summary: string, description: string, schema: z.ZodType, data: unknown): ZodOpenApiOperationObject {
+  return operation({
+    operationId,
+    tags: ['Owner'],
+    summary,
+    description,
+    security: ownerToken,
+    requestParams: { path: opportunityPath },
+    responses: responses(ok(schema, { success: true, data }), [400, 401, 404, 429]),
+  });
+}
+
+const PREVIEW_NOTE =
+  ' Without `confirm: true` nothing is written: the answer is a 202 preview saying exactly what would be done, to show the owner first. ' +
+  'The owner access token goes in the `x-service-owner-access-token` header, as a Bearer, or as `ownerAccessToken` in the body.';
+
+const pro = { quoteId: ex.ids.quoteId, contractorName: ex.quotes[0]!.contractorName };
+
+const ownerWrites: Array<{
+  suffix: string;
+  operationId: string;
+  body: z.ZodType;
+  example: object;
+  preview: { action: string; detail: object };
+  summary: string;
+  description: string;
+}> = [
+  {
+    suffix: 'messages',
+    operationId: 'ownerSendMessage',
+    preview: { action: 'send_message', detail: { ...pro, content: 'Can you come Tuesday morning?' } },
+    body: messageBody,
+    example: { quoteId: ex.ids.quoteId, content: 'Can you come Tuesday morning?', confirm: true },
+    summary: 'Send a message to a pro as the verified owner.',
+    description: 'Adds a message from the owner to the conversation with the pro of `quoteId`.',
+  },
+  {
+    suffix: 'missing-info',
+    operationId: 'ownerAnswerMissingInfo',
+    preview: {
+      action: 'answer_missing_info',
+      detail: {
+        ...pro,
+        requestId: ex.opportunity.pros[0]!.conversation.missingInfoRequests[0]!.requestId,
+        questions: ['Length of the boat?', 'Hull material?'],
+        answers: ['38 ft', 'Fiberglass'],
+      },
+    },
+    body: missingInfoBody,
+    example: { quoteId: ex.ids.quoteId, answers: ['38 ft', 'Fiberglass'], confirm: true },
+    summary: "Answer a pro's open missing-info request.",
+    description: "Answers the oldest open missing-info request of the quote, one answer per question, in the pro's order.",
+  },
+  {
+    suffix: 'select-visit-time',
+    operationId: 'ownerSelectVisitTime',
+    preview: { action: 'select_visit_time', detail: { ...pro, visitId: ex.ids.visitId, selectedTime: '2027-03-10T14:00:00.000Z' } },
+    body: selectVisitBody,
+    example: { quoteId: ex.ids.quoteId, visitId: ex.ids.visitId, selectedTime: '2027-03-10T14:00:00.000Z', confirm: true },
+    summary: 'Choose one of the visit times a pro proposed (any ISO 8601 spelling of the same instant).',
+    description: 'Schedules the visit at one of the proposed times; the time must match one of the options as an instant.',
+  },
+  {
+    suffix: 'accept-estimate',
+    operationId: 'ownerAcceptEstimate',
+    preview: {
+      action: 'accept_estimate',
+      detail: { estimateId: ex.ids.estimateId, ...pro, amount: 1850.5, currency: 'USD', closesEstimates: [] },
+    },
+    body: acceptEstimateBody,
+    example: { estimateId: ex.ids.estimateId, confirm: true },
+    summary: 'Accept an estimate: awards that pro and closes every other submitted estimate.',
+    description: "Awards the work to the estimate's pro; every other pro's submitted estimate and open quote are closed.",
+  },
+  {
+    suffix: 'mark-complete',
+    operationId: 'ownerMarkComplete',
+    preview: { action: 'mark_complete', detail: pro },
+    body: markCompleteBody,
+    example: { quoteId: ex.ids.quoteId, confirm: true },
+    summary: "Mark the awarded pro's work complete.",
+    description: 'Marks the work of the awarded quote complete; the Opportunity becomes `completed` and can be reviewed.',
+  },
+  {
+    suffix: 'review',
+    operationId: 'ownerReview',
+    preview: {
+      action: 'review',
+      detail: { ...pro, rating: 5, review: 'Found the blocked raw water intake in an hour and explained everything.' },
+    },
+    body: reviewBody,
+    example: {
+      quoteId: ex.ids.quoteId,
+      rating: 5,
+      review: 'Found the blocked raw water intake in an hour and explained everything.',
+      confirm: true,
+    },
+    summary: "Review the completed work; the review appears on the pro's profile.",
+    description: "Reviews the awarded pro's completed work once; the review is shown on the pro's public profile.",
+  },
 ];
 
-export function buildDocument(publicBaseUrl: string): ReturnType<typeof createDocument> {
+const html = (example: string) => ({ 'text/html': { schema: z.string(), example } });
+const confirmPageExample =
+  '<!doctype html><html lang="en"><head><title>Confirm your service request</title></head><body><form method="post">…</form></body></html>';
+const errorPageExample = '<!doctype html><html lang="en"><head><title>Link expired</title></head><body><p>…</p></body></html>';
+
+/**
+ * zod renders every integer with the safe-integer range as its bounds (±9007199254740991): that
+ * is no limit of this API, so the document leaves such bounds out and states only real ones.
+ */
+const dropSafeIntegerBounds: NonNullable<Parameters<typeof createDocument>[1]>['override'] = ({ jsonSchema }) => {
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+};
+
+/** Sets each parameter's example: the operation's own, else the one for its name. */
+function withParameterExamples(doc: Document): Document {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item as Record<string, { operationId?: string; parameters?: Array<Record<string, unknown>> }>)) {
+      for (const param of op.parameters ?? []) {
+        const name = param.name as string;
+        const example = PARAM_EXAMPLES_BY_OPERATION[op.operationId ?? '']?.[name] ?? PARAM_EXAMPLES[name];
+        if (example !== undefined && param.example === undefined) param.example = example;
+      }
+    }
+  }
+  return doc;
+}
+
+/**
+ * The document. `servers` is relative, so "Try it out" and generated clients call the origin the
+ * document was fetched from (localhost, 127.0.0.1 or the public name alike); publicBaseUrl names
+ * the portal in the contact and license links.
+ */
+export function buildDocument(publicBaseUrl: string): Document {
   const owner = '/api/v1/public/search-mcp/owner/opportunities';
   const requests = '/api/v1/public/search-mcp/service-requests';
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Marine Services Directory and Owner Request API',
-      version: '1.0.0',
-      description:
-        'Find marine service pros by text, specialty, city and map position; read profiles, articles and blog posts; ' +
-        'register as an agent for an API key; start a service request that the boat owner verifies by e-mail, then work it ' +
-        'through with the owner access token. Contractor and specialty responses carry both documented shapes: ' +
-        "Variant B's `{success, data}` and Variant A's top-level fields. Every `/api` response carries `RateLimit-*` headers.",
-    },
-    servers: [{ url: publicBaseUrl }],
-    tags: [
-      { name: 'Directory', description: 'Contractors, specialties, articles and blog.' },
-      { name: 'Agents and keys', description: 'Self-registration, the current account, API keys.' },
-      { name: 'Service requests', description: 'Step 1 (draft, e-mail verification) and step 2 (confirm).' },
+  const done = { success: true, data: { opportunityId: ex.ids.opportunityId } };
+  return withParameterExamples(
+    createDocument(
       {
-        name: 'Owner',
-        description:
-          'The owner works the Opportunity with the owner access token. Writes need `confirm: true`; without it they answer a 202 preview and change nothing.',
-      },
-    ],
-    components: {
-      securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `svc_public_…` (public tier) or `svc_live_…` (admin tier).' },
-        ownerToken: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'x-service-owner-access-token',
-          description: 'The owner access token (64 hex) from the confirmation.',
+        openapi: '3.1.0',
+        info: {
+          title: 'Marine Services Directory and Owner Request API',
+          version: '1.0.0',
+          description:
+            'Find marine service pros by text, specialty, city and map position; read profiles, articles and blog posts; ' +
+            'register as an agent for an API key; start a service request that the boat owner verifies by e-mail, then work it ' +
+            'through with the owner access token. Contractor and specialty responses carry both documented shapes: ' +
+            "Variant B's `{success, data}` and Variant A's top-level fields. Every `/api` response of an admitted request carries " +
+            '`RateLimit-*` headers; every 429 and 503 carries `Retry-After`.',
+          contact: { name: 'Marine Pros developer portal', url: `${publicBaseUrl}/developers` },
+          license: { name: 'Proprietary: terms of use in the developer portal', url: `${publicBaseUrl}/developers#terms` },
         },
-        ownerBearer: { type: 'http', scheme: 'bearer', description: 'The owner access token as a Bearer (not an API key).' },
-      },
-    },
-    paths: {
-      '/api/v1/public/contractors/search': {
-        get: directory(
-          'Search contractors by text, specialty, city and state',
-          r.searchResponse,
-          { requestParams: { query: searchQuery } },
-          400,
-        ),
-      },
-      '/api/v1/public/contractors/geo-search': {
-        get: directory(
-          'Contractors around a point (radius) or inside a bounding box',
-          r.geoResponse,
-          { requestParams: { query: geoQuery } },
-          400,
-        ),
-      },
-      '/api/v1/public/contractors/autocomplete': {
-        get: directory(
-          'Type-ahead suggestions: specialties, cities and contractor names for what has been typed so far',
-          r.autocompleteResponse,
-          { requestParams: { query: autocompleteQuery } },
-          400,
-        ),
-      },
-      '/api/v1/public/contractors/specialties': {
-        get: directory('Every specialty', r.specialtiesResponse, {}),
-      },
-      '/api/v1/public/contractors/{slug}': {
-        get: directory("A contractor's full profile, by slug", r.profileResponse, { requestParams: { path: slugPath } }, 400, 404),
-      },
-      '/api/v1/public/contractors/by-id/{id}': {
-        get: directory("A contractor's full profile, by id", r.profileResponse, { requestParams: { path: idPath } }, 400, 404),
-      },
-      '/api/v1/public/articles': {
-        get: directory('Articles, newest first', r.articlesResponse, { requestParams: { query: postsQuery } }, 400),
-      },
-      '/api/v1/public/blog': {
-        get: directory('Blog posts, newest first', r.blogResponse, { requestParams: { query: postsQuery } }, 400),
-      },
-      '/api/agents/register': {
-        post: {
-          tags: ['Agents and keys'],
-          summary: 'Register an agent and get its first public key',
-          security: [{}],
-          requestBody: { content: { 'application/json': { schema: registration } } },
-          responses: {
-            ...responses({ 200: { schema: r.registerResponse, description: 'The agent and its key (shown once).' } }, 400, 409, 415, 429),
-            ...registrationThrottled,
-          },
-        },
-      },
-      '/api/account/me': {
-        get: {
-          tags: ['Agents and keys'],
-          summary: 'The calling account (null without a key)',
-          security: optionalKey,
-          responses: responses({ 200: { schema: r.meResponse, description: 'OK' } }, 401, 429),
-        },
-      },
-      '/api/v1/user-api-keys': {
-        post: {
-          tags: ['Agents and keys'],
-          summary: "Mint another key of the caller's tier",
-          security: [{ apiKey: [] }],
-          requestBody: { content: { 'application/json': { schema: newKey } } },
-          responses: responses({ 201: { schema: r.mintedKeyResponse, description: 'The new key (shown once).' } }, 400, 401, 409, 415, 429),
-        },
-        get: {
-          tags: ['Agents and keys'],
-          summary: "The caller's active keys (never the keys themselves)",
-          security: [{ apiKey: [] }],
-          responses: responses({ 200: { schema: r.keyListResponse, description: 'OK' } }, 401, 429),
-        },
-      },
-      '/api/v1/user-api-keys/{id}': {
-        delete: {
-          tags: ['Agents and keys'],
-          summary: "Revoke one of the caller's keys, at once",
-          security: [{ apiKey: [] }],
-          requestParams: { path: keyId },
-          responses: responses({ 200: { schema: r.revokedKeyResponse, description: 'The revoked key.' } }, 400, 401, 404, 429),
-        },
-      },
-      [requests]: {
-        post: {
-          tags: ['Service requests'],
-          summary: 'Step 1: a draft; the owner is e-mailed a code and a link',
-          security: optionalKey,
-          requestBody: { content: { 'application/json': { schema: serviceRequestBody } } },
-          responses: responses(
-            { 201: { schema: r.draftResponse, description: 'The draft; nothing is sent to any pro yet.' } },
-            400,
-            401,
-            403,
-            404,
-            409,
-            415,
-            429,
-          ),
-        },
-      },
-      [`${requests}/{requestId}/confirm`]: {
-        get: {
-          tags: ['Service requests'],
-          summary: 'The confirm page from the e-mail (HTML; changes nothing)',
-          security: [{}],
-          requestParams: { path: requestIdPath, query: confirmQuery },
-          responses: {
-            200: { description: 'A script-free, non-cached HTML form.', content: { 'text/html': { schema: z.string() } } },
-            307: { description: "No token: redirects to the owners' help page." },
-            400: { description: ERROR_TEXT[400]!, content: { 'text/html': { schema: z.string() } } },
-            401: { description: ERROR_TEXT[401]!, content: { 'text/html': { schema: z.string() } } },
-            404: { description: ERROR_TEXT[404]!, content: { 'text/html': { schema: z.string() } } },
-            410: { description: ERROR_TEXT[410]!, content: { 'text/html': { schema: z.string() } } },
-            503: { description: ERROR_TEXT[503]!, content: { 'text/html': { schema: z.string() } } },
-          },
-        },
-        post: {
-          tags: ['Service requests'],
-          summary: 'Step 2: confirm with the e-mailed code or token',
-          security: optionalKey,
-          requestParams: { path: requestIdPath },
-          requestBody: {
-            content: { 'application/json': { schema: confirmBody }, 'application/x-www-form-urlencoded': { schema: confirmBody } },
-          },
-          responses: responses(
-            { 200: { schema: r.confirmResponse, description: 'Created, no coverage, or already confirmed.' } },
-            400,
-            401,
-            403,
-            404,
-            410,
-            415,
-            429,
-          ),
-        },
-      },
-      [owner]: {
-        get: {
-          tags: ['Owner'],
-          summary: 'The one Opportunity the token is scoped to',
-          security: ownerToken,
-          responses: responses({ 200: { schema: r.opportunityListResponse, description: 'OK' } }, 400, 401, 429),
-        },
-      },
-      [`${owner}/{opportunityId}`]: {
-        get: {
-          tags: ['Owner'],
-          summary: 'The Owner Opportunity',
-          security: ownerToken,
-          requestParams: { path: opportunityPath },
-          responses: responses({ 200: { schema: r.opportunityResponse, description: 'OK' } }, 400, 401, 404, 429),
-        },
-      },
-      [`${owner}/{opportunityId}/status`]: {
-        get: {
-          tags: ['Owner'],
-          summary: 'Status and per-pro status',
-          security: ownerToken,
-          requestParams: { path: opportunityPath },
-          responses: responses({ 200: { schema: r.statusResponse, description: 'OK' } }, 400, 401, 404, 429),
-        },
-      },
-      [`${owner}/{opportunityId}/visit-options`]: {
-        get: {
-          tags: ['Owner'],
-          summary: 'Visit times the pros proposed',
-          security: ownerToken,
-          requestParams: { path: opportunityPath },
-          responses: responses({ 200: { schema: r.visitOptionsResponse, description: 'OK' } }, 400, 401, 404, 429),
-        },
-      },
-      ...Object.fromEntries(
-        ownerWrites.map(([suffix, body, summary]) => [
-          `${owner}/{opportunityId}/${suffix}`,
+        servers: [{ url: '/', description: 'The server this document was fetched from.' }],
+        tags: [
+          { name: 'Directory', description: 'Contractors, specialties, articles and blog.' },
+          { name: 'Agents and keys', description: 'Self-registration, the current account, API keys.' },
+          { name: 'Service requests', description: 'Step 1 (draft, e-mail verification) and step 2 (confirm).' },
           {
-            post: {
-              tags: ['Owner'],
-              summary,
-              security: [...ownerToken, {}],
-              requestParams: { path: opportunityPath },
-              requestBody: { content: { 'application/json': { schema: body } } },
+            name: 'Owner',
+            description:
+              'The owner works the Opportunity with the owner access token. Writes need `confirm: true`; without it they answer a 202 preview and change nothing.',
+          },
+        ],
+        components: {
+          securitySchemes: {
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'An API key: `svc_public_…` (public tier) or `svc_live_…` (admin tier).',
+            },
+            ownerToken: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'x-service-owner-access-token',
+              description: 'The owner access token (64 hex) from the confirmation.',
+            },
+            ownerBearer: { type: 'http', scheme: 'bearer', description: 'The owner access token as a Bearer (not an API key).' },
+          },
+        },
+        paths: {
+          '/api/v1/public/contractors/search': {
+            get: directory(
+              'searchContractors',
+              'Search contractors by text, specialty, city and state',
+              'Search as an owner would ask: `q` is matched against names, specialties (through a trade vocabulary of role nouns, ' +
+                'jargon, British spellings and brands), services, marina, location and description, forgiving one typo in words of ' +
+                '5+ letters (two in 9+) and completing the last word; words that match nothing are ignored, and when no contractor ' +
+                'matches all the rest the best partial matches come back (`matching` says which words were ignored and how typos were ' +
+                'read). Filtered by specialty, city and state. Order (`sort`): with `q`, most relevant first: an exact name (any case ' +
+                'or punctuation), then more matched words, then fewer words matched only through a typo correction or completion, ' +
+                'then the field score (per word: 3 in the name or a specialty, 2 in services or location, 1 in the description or ' +
+                'through a brand), then blended public rating, then id; without `q`, or with `sort=rating`, blended public rating ' +
+                'then id. `pagination.total` is exact up to 10,000 matches, a lower bound beyond (`totalExact: false`); at most the ' +
+                '10,000 best-rated matches are ranked. Pages by `cursor` (Variant A: limit 1 to 100, default 25; keyset cursors ' +
+                'that follow the sort) or by `page` 1 to 3 (Variant B: limit up to 20). The answer carries Variant B (`data`) and ' +
+                'Variant A (top-level `contractors`, `nextCursor`, `matching`) at once.',
+              r.searchResponse,
+              {
+                success: true,
+                data: {
+                  contractors: [ex.contractorItem],
+                  pagination: ex.searchPagination,
+                  matching: ex.searchMatching,
+                  nextCursor: ex.searchCursor,
+                },
+                contractors: [ex.contractorItem],
+                matching: ex.searchMatching,
+                nextCursor: ex.searchCursor,
+              },
+              { query: searchQuery },
+              400,
+            ),
+          },
+          '/api/v1/public/contractors/geo-search': {
+            get: directory(
+              'geoSearchContractors',
+              'Contractors around a point (radius) or inside a bounding box',
+              'Point mode (`lat`, `lng`, `radiusMiles`): contractors within the radius, nearest first (or best rated first with ' +
+                '`sort=rating`), each with `distanceMiles`. ' +
+                'Box mode (`minLat`, `maxLat`, `minLng`, `maxLng`): contractors inside the box, best rated first. ' +
+                'Variant B parameters (`radius`, a box, `specialtySlug`, `minRating`) switch to its defaults and caps (limit up to 500).',
+              r.geoResponse,
+              {
+                success: true,
+                data: { contractors: [ex.geoItem], nextCursor: ex.geoCursor },
+                contractors: [ex.geoItem],
+                nextCursor: ex.geoCursor,
+              },
+              { query: geoQuery },
+              400,
+            ),
+          },
+          '/api/v1/public/contractors/autocomplete': {
+            get: directory(
+              'autocompleteContractors',
+              'Type-ahead suggestions for what has been typed so far',
+              'For a prefix (`q`): specialties whose name or a trade word for which starts with it (or has a word that does), name ' +
+                'prefixes first, then the most offered; cities of active contractors starting with it (or with a word that does), ' +
+                'biggest first; active contractors whose name starts with it (case and punctuation ignored), best rated first among ' +
+                "the first 200 by name. At most `limit` (1 to 10, default 5) of each. Use a suggestion as the search's `specialty`, " +
+                '`city` or `q`. Admitted and counted like every directory read.',
+              r.autocompleteResponse,
+              { success: true, data: ex.suggestions, ...ex.suggestions },
+              { query: autocompleteQuery },
+              400,
+            ),
+          },
+          '/api/v1/public/contractors/specialties': {
+            get: directory(
+              'listSpecialties',
+              'Every specialty',
+              'Every service specialty with its slug (for the `specialty` filters) and the number of active contractors offering it.',
+              r.specialtiesResponse,
+              { success: true, data: { specialties: ex.specialties }, specialties: ex.specialties },
+              undefined,
+            ),
+          },
+          '/api/v1/public/contractors/{slug}': {
+            get: directory(
+              'getContractorBySlug',
+              "A contractor's full profile, by slug",
+              'The full public profile: about, contact, specialties, photos, videos, the latest reviews, badges and social links.',
+              r.profileResponse,
+              { success: true, data: ex.profile, ...ex.profile },
+              { path: slugPath },
+              400,
+              404,
+            ),
+          },
+          '/api/v1/public/contractors/by-id/{id}': {
+            get: directory(
+              'getContractorById',
+              "A contractor's full profile, by id",
+              'The same profile as by slug, for clients that stored the id.',
+              r.profileResponse,
+              { success: true, data: ex.profile, ...ex.profile },
+              { path: idPath },
+              400,
+              404,
+            ),
+          },
+          '/api/v1/public/articles': {
+            get: directory(
+              'listArticles',
+              'Articles, newest first',
+              'Published articles for boat owners, newest first, paged by `cursor`.',
+              r.articlesResponse,
+              ex.articles,
+              { query: postsQuery },
+              400,
+            ),
+          },
+          '/api/v1/public/blog': {
+            get: directory(
+              'listBlogPosts',
+              'Blog posts, newest first',
+              'Published blog posts, newest first, paged by `cursor`.',
+              r.blogResponse,
+              ex.blogPosts,
+              { query: postsQuery },
+              400,
+            ),
+          },
+          '/api/agents/register': {
+            post: operation({
+              operationId: 'registerAgent',
+              tags: ['Agents and keys'],
+              summary: 'Register an agent and get its first public key',
+              description:
+                'Creates an account and its first public-tier API key, returned once. No human step. Throttled per client address ' +
+                '(own hourly allowance, not the API rate limit).',
+              security: [{}],
+              requestBody: {
+                schema: registration,
+                example: {
+                  firstName: 'Ada',
+                  lastName: 'Lovelace',
+                  email: 'ada@example.com',
+                  password: 'correct horse battery',
+                  purpose: 'Find diesel mechanics for boat owners',
+                },
+              },
               responses: responses(
                 {
-                  200: { schema: r.writeDoneResponse, description: 'Done (confirm was true).' },
-                  202: { schema: r.writePreviewResponse, description: 'Preview: nothing was written (confirm was not true).' },
+                  200: {
+                    schema: r.registerResponse,
+                    description: 'The agent and its key (shown once).',
+                    example: { success: true, data: ex.registration },
+                  },
                 },
-                400,
-                401,
-                404,
-                409,
-                415,
-                429,
+                [400, 409, 429],
+                false,
+                // Registration's own throttle (DESIGN.md), and that only well-formed attempts count.
+                {
+                  429:
+                    'Too many registrations from this client address in the last hour (`REGISTRATIONS_PER_HOUR`, 10 by default). ' +
+                    'Only well-formed attempts count: a 400 or 415 spends nothing. `Retry-After` gives the seconds to wait.',
+                },
               ),
-            },
+            }),
           },
-        ]),
-      ),
-    },
-  });
+          '/api/account/me': {
+            get: operation({
+              operationId: 'getCurrentAccount',
+              tags: ['Agents and keys'],
+              summary: 'The calling account (null without a key)',
+              description:
+                'The account of the API key in `Authorization`, with whether it may mint admin keys; `data` is null anonymously.',
+              security: optionalKey,
+              responses: responses(ok(r.meResponse, { success: true, data: ex.me }), [401, 429]),
+            }),
+          },
+          '/api/v1/user-api-keys': {
+            post: operation({
+              operationId: 'createApiKey',
+              tags: ['Agents and keys'],
+              summary: "Mint another key of the caller's tier",
+              description: "Mints a new key of the caller's tier (for rotation: mint, switch, revoke the old one). The key is shown once.",
+              security: [{ apiKey: [] }],
+              requestBody: { schema: newKey, example: { name: 'CI runner' } },
+              responses: responses(
+                {
+                  201: {
+                    schema: r.mintedKeyResponse,
+                    description: 'The new key (shown once).',
+                    example: { success: true, data: ex.mintedKey },
+                  },
+                },
+                [400, 401, 409, 429],
+              ),
+            }),
+            get: operation({
+              operationId: 'listApiKeys',
+              tags: ['Agents and keys'],
+              summary: "The caller's active keys (never the keys themselves)",
+              description: "The account's active keys: name, prefix, tier, when created and last used. Never the key itself.",
+              security: [{ apiKey: [] }],
+              responses: responses(ok(r.keyListResponse, { success: true, data: { keys: ex.keys } }), [401, 429]),
+            }),
+          },
+          '/api/v1/user-api-keys/{id}': {
+            delete: operation({
+              operationId: 'revokeApiKey',
+              tags: ['Agents and keys'],
+              summary: "Revoke one of the caller's keys, at once",
+              description: "Revokes one of the account's keys; requests with it are refused (401) from now on.",
+              security: [{ apiKey: [] }],
+              requestParams: { path: keyId },
+              responses: responses(
+                ok(r.revokedKeyResponse, { success: true, data: ex.revokedKey }, 'The revoked key.'),
+                [400, 401, 404, 429],
+              ),
+            }),
+          },
+          [requests]: {
+            post: operation({
+              operationId: 'createServiceRequest',
+              tags: ['Service requests'],
+              summary: 'Step 1: a draft; the owner is e-mailed a code and a link',
+              description:
+                'Records a draft service request for a consenting owner and e-mails the owner a verification code and link. ' +
+                'No pro is contacted until the owner confirms. `contractorSlugs`: 0 to 3 pros (empty: the coverage team finds one). ' +
+                'Trusted client addresses only.',
+              security: optionalKey,
+              requestBody: {
+                schema: serviceRequestBody,
+                example: {
+                  owner: { firstName: 'Olivia', lastName: 'Owner', email: 'olivia@example.com', phone: '+1 305 555 0100' },
+                  project: {
+                    specialtySlug: 'diesel-engines',
+                    location: 'Stuart, FL',
+                    description: 'Port engine overheats at cruising speed; raw water impeller was replaced last season.',
+                  },
+                  contractorSlugs: [ex.contractorItem.slug],
+                  ownerConsent: { confirmed: true, statement: 'The owner asked me to request quotes.' },
+                  clientRequestId: 'chat-7f3a-42',
+                },
+              },
+              responses: responses(
+                {
+                  201: {
+                    schema: r.draftResponse,
+                    description: 'The draft; nothing is sent to any pro yet.',
+                    example: { success: true, data: ex.draft },
+                  },
+                },
+                [400, 401, 403, 404, 409, 429],
+              ),
+            }),
+          },
+          [`${requests}/{requestId}/confirm`]: {
+            get: operation({
+              operationId: 'getServiceRequestConfirmPage',
+              tags: ['Service requests'],
+              summary: 'The confirm page from the e-mail (HTML; changes nothing)',
+              description:
+                "The page the e-mail's link opens: a script-free form that posts the token to the confirm operation. " +
+                'It writes nothing (not even a rate-limit count), so mail scanners that follow links confirm nothing.',
+              security: [{}],
+              requestParams: { path: requestIdPath, query: confirmQuery },
+              responses: {
+                200: { description: 'A script-free, non-cached HTML form.', content: html(confirmPageExample) },
+                307: {
+                  description: "No token: redirects to the owners' help page.",
+                  headers: z.object({ Location: z.string().meta({ description: "The owners' help page.", example: '/owners' }) }),
+                },
+                400: { description: ERROR_TEXT[400]!, content: html(errorPageExample) },
+                401: { description: ERROR_TEXT[401]!, content: html(errorPageExample) },
+                404: { description: ERROR_TEXT[404]!, content: html(errorPageExample) },
+                410: { description: ERROR_TEXT[410]!, content: html(errorPageExample) },
+                503: { description: ERROR_TEXT[503]!, headers: retryAfter, content: html(errorPageExample) },
+              },
+            }),
+            post: operation({
+              operationId: 'confirmServiceRequest',
+              tags: ['Service requests'],
+              summary: 'Step 2: confirm with the e-mailed code or token',
+              description:
+                'Confirms the draft with the 8-digit code or the link token: creates the Opportunity and contacts the selected pros. ' +
+                'The first success returns `ownerAccessToken` (once); a repeat answers `already_confirmed` without it. ' +
+                'Five wrong codes lock the draft (429 until it expires).',
+              security: optionalKey,
+              requestParams: { path: requestIdPath },
+              requestBody: { schema: confirmBody, example: { verificationCode: '24681357' }, form: true },
+              responses: responses(
+                {
+                  200: {
+                    schema: r.confirmResponse,
+                    description: 'Created, no coverage, or already confirmed.',
+                    example: {
+                      success: true,
+                      data: {
+                        status: 'created',
+                        requestId: ex.ids.requestId,
+                        opportunityId: ex.ids.opportunityId,
+                        source: 'demand-side-search-mcp',
+                        quotes: ex.quotes,
+                        ownerAccessToken: '3a287cf16875676f205aa32aed2d4929b6405eb9ff1b06e5d69424931597a4d0',
+                      },
+                    },
+                  },
+                },
+                [400, 401, 403, 404, 410, 429],
+              ),
+            }),
+          },
+          [owner]: {
+            get: operation({
+              operationId: 'listOwnerOpportunities',
+              tags: ['Owner'],
+              summary: 'The one Opportunity the token is scoped to',
+              description: 'A list with the one Opportunity the owner access token is scoped to, in full.',
+              security: ownerToken,
+              responses: responses(
+                ok(r.opportunityListResponse, {
+                  success: true,
+                  data: { opportunities: [ex.opportunity], ownerAccessScope: 'single_opportunity' },
+                }),
+                [400, 401, 429],
+              ),
+            }),
+          },
+          [`${owner}/{opportunityId}`]: {
+            get: ownerRead(
+              'getOwnerOpportunity',
+              'The Owner Opportunity',
+              'The Opportunity with every pro thread: messages, missing-info requests, estimates, visits and review.',
+              r.opportunityResponse,
+              ex.opportunity,
+            ),
+          },
+          [`${owner}/{opportunityId}/status`]: {
+            get: ownerRead(
+              'getOwnerOpportunityStatus',
+              'Status and per-pro status',
+              "The derived status of the Opportunity and of each pro's quote, with counts of what awaits the owner.",
+              r.statusResponse,
+              ex.opportunityStatus,
+            ),
+          },
+          [`${owner}/{opportunityId}/visit-options`]: {
+            get: ownerRead(
+              'listOwnerVisitOptions',
+              'Visit times the pros proposed',
+              'The visits the pros proposed, with their time options; choose one with select-visit-time.',
+              r.visitOptionsResponse,
+              ex.visitOptions,
+            ),
+          },
+          ...Object.fromEntries(
+            ownerWrites.map((w) => [
+              `${owner}/{opportunityId}/${w.suffix}`,
+              {
+                post: operation({
+                  operationId: w.operationId,
+                  tags: ['Owner'],
+                  summary: w.summary,
+                  description: w.description + PREVIEW_NOTE,
+                  security: [...ownerToken, {}],
+                  requestParams: { path: opportunityPath },
+                  requestBody: { schema: w.body, example: w.example },
+                  responses: responses(
+                    {
+                      200: { schema: r.writeDoneResponse, description: 'Done (confirm was true).', example: done },
+                      202: {
+                        schema: r.writePreviewResponse,
+                        description: 'Preview: nothing was written (confirm was not true).',
+                        example: { success: true, confirmationRequired: true, writesPerformed: false, ...w.preview },
+                      },
+                    },
+                    [400, 401, 404, 409, 429],
+                  ),
+                }),
+              },
+            ]),
+          ),
+        },
+      },
+      { override: dropSafeIntegerBounds },
+    ),
+  );
 }

@@ -60,13 +60,15 @@ const contractorListItemB = contractorListItem
 
 const pagination = z
   .object({
-    page: z.int(),
-    limit: z.int(),
+    page: z.int().min(1),
+    limit: z.int().min(1).max(100),
     total: z
       .int()
+      .min(0)
+      .max(10000)
       .meta({ description: 'Number of matches: exact up to 10,000; beyond that a lower bound (10,000) and totalExact is false.' }),
     totalExact: z.boolean().meta({ description: 'Whether total is the exact number of matches (false: more than 10,000 match).' }),
-    totalPages: z.int().meta({ description: 'Pages reachable by page number (at most 3).' }),
+    totalPages: z.int().min(0).max(3).meta({ description: 'Pages reachable by page number (at most 3).' }),
   })
   .meta({ id: 'Pagination' });
 

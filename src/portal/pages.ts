@@ -38,7 +38,7 @@ Reads work anonymously too, at a lower rate.</p>
 and the <a href="/developers/quickstart.md">quickstart as Markdown</a>. MCP clients connect to
 <code>${esc(config.publicBaseUrl)}/mcp</code> (Streamable HTTP) and A2A clients to
 <code>${esc(config.publicBaseUrl)}/a2a</code> (JSON-RPC; the agent card lists its skills) with the same keys and limits.</p>
-<h2>Limits</h2>
+<h2 id="terms">Limits</h2>
 <table><caption>Requests per rolling ${esc(window)}</caption>
 <thead><tr><th scope="col">Caller</th><th scope="col">Requests</th></tr></thead>
 <tbody><tr><td>Anonymous (per client address)</td><td>${esc(config.RATE_LIMIT_ANONYMOUS)}</td></tr>

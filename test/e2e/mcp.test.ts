@@ -115,8 +115,15 @@ describe('directory tools answer exactly what REST answers', () => {
   });
 
   test('refusals carry the REST status and message', async () => {
-    const tooMany = await callError(client, 'search_contractors', { limit: 500 });
-    const r = await svc.get('/api/v1/public/contractors/search?limit=500');
+    // Beyond the schema's range (1..100), the SDK refuses before the tool runs; within it, a rule
+    // that depends on another argument (page mode caps limit at 20) is REST's own refusal.
+    expect(await callError(client, 'search_contractors', { limit: 500 })).toMatchObject({
+      status: 400,
+      error: expect.stringContaining('limit'),
+    });
+    const tooMany = await callError(client, 'search_contractors', { limit: 50, page: 1 });
+    const r = await svc.get('/api/v1/public/contractors/search?limit=50&page=1');
+    expect(r.status).toBe(400);
     expect(tooMany).toEqual({ success: false, status: 400, error: r.body.error, details: r.body.details });
     const missing = await callError(client, 'get_contractor', { slug: 'no-such-pro-anywhere' });
     const r404 = await svc.get('/api/v1/public/contractors/no-such-pro-anywhere');

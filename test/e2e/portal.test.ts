@@ -356,5 +356,24 @@ test('the reference shows every path of the OpenAPI document at /developers/open
   await tab.goto(`${svc.url}/developers/reference`);
   const text = await renderedReference(tab);
   expect(paths.filter((p) => !text.includes(p))).toEqual([]);
+  // The version badges beside the title: white text on a dark badge (WCAG AA, 4.5:1).
+  const badges = await tab.locator('#reference .info .title small pre').evaluateAll((pres) =>
+    pres.map((pre) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      const lum = ([r, g, b]: number[]) =>
+        [r!, g!, b!]
+          .map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+          .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+      // In the page (no DOM types here): the window's getComputedStyle.
+      const style = (e: unknown) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown): { color: string; backgroundColor: string } }).getComputedStyle(e);
+      const own = style(pre).backgroundColor;
+      const fg = lum(rgb(style(pre).color));
+      const bg = lum(rgb(own === 'rgba(0, 0, 0, 0)' ? style(pre.parentElement).backgroundColor : own));
+      return { text: pre.textContent, contrast: (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05) };
+    }),
+  );
+  expect(badges.length).toBeGreaterThanOrEqual(2);
+  for (const b of badges) expect([b.text, b.contrast >= 4.5]).toEqual([b.text, true]);
   expect(errors).toEqual([]);
 }, 40_000);

@@ -3,6 +3,7 @@
 // strings a query string would carry, so defaults, caps, variants and errors are the REST ones.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { autocompleteQuery, geoQuery, idPath, postsQuery, searchQuery, slugPath } from '../../directory/params';
 import {
   autocomplete,
   contractorById,
@@ -17,23 +18,19 @@ import { ApiError } from '../../errors';
 import { materialize } from '../../json/raw-json';
 import type { ToolContext } from '../context';
 import { run } from '../results';
+import { nextCursor, openObject, queryArguments } from '../schemas';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /** Tool arguments as query-string values: numbers become their decimal text, absent stays absent. */
-function asQuery(args: Record<string, string | number | undefined>): Record<string, string> {
+function asQuery(args: Record<string, unknown>): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(args)) if (value !== undefined) query[name] = String(value);
   return query;
 }
 
-const contractor = z.looseObject({ id: z.string(), slug: z.string(), name: z.string() });
-const nextCursor = z
-  .string()
-  .nullable()
-  .describe('Pass as cursor (with the same other arguments) for the next page; null on the last page.');
-const cursor = z.string().optional().describe('nextCursor from the previous page.');
-const specialty = z.string().optional().describe('Specialty slug (see list_specialties).');
+const contractor = openObject({ id: z.string(), slug: z.string(), name: z.string() });
+const count = z.number().int().min(0);
 
 export function registerDirectoryTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -42,24 +39,16 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       title: 'Search contractors',
       description:
         'Search marine contractors by what the owner says ("diesel mechanic annapolis", "bent prop", "yamaha outboard"), filtered by specialty, city and state. Forgives typos, knows trade words, role nouns, British spellings and brands, and falls back to partial matches (matching.ignoredWords says which words were dropped). Most relevant first with q (exact name, then more matched words, fewer typo corrections, name/specialty over services over description, then rating); best rated first without q or with sort=rating. total is exact up to 10,000 (see totalExact). Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
-      inputSchema: {
-        q: z.string().optional().describe('Words to search for, as the owner would say them, e.g. "diesel mechanic".'),
-        sort: z.enum(['relevance', 'rating']).optional().describe('relevance (default with q) or rating (default without q).'),
-        specialty,
-        city: z.string().optional(),
-        state: z.string().optional().describe('Two-letter US state code.'),
-        limit: z.number().int().optional(),
-        page: z.number().int().optional(),
-        cursor,
-      },
+      // Variant B's second spelling of specialty is left out: one name per argument.
+      inputSchema: queryArguments(searchQuery, ['specialtySlug']),
       outputSchema: {
         contractors: z.array(contractor),
         pagination: z.object({
-          page: z.number().int(),
-          limit: z.number().int(),
-          total: z.number().int(),
+          page: z.number().int().min(1),
+          limit: z.number().int().min(1).max(100),
+          total: count,
           totalExact: z.boolean(),
-          totalPages: z.number().int(),
+          totalPages: count.max(3),
         }),
         matching: z.object({
           sort: z.enum(['relevance', 'rating']),
@@ -83,23 +72,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       title: 'Find contractors near a point or in a map box',
       description:
         'Contractors within radiusMiles (1 to 250) of lat/lng, nearest first, each with distanceMiles; or inside a bounding box (minLat, maxLat, minLng, maxLng), best rated first. Limits and defaults follow the REST API: radius 25 and limit 25 (max 100); with minRating or a box, radius 30 and limit 100 (max 500).',
-      inputSchema: {
-        sort: z
-          .enum(['distance', 'rating'])
-          .optional()
-          .describe('distance (default with a point: nearest first) or rating (best rated first; the only order of a box).'),
-        lat: z.number().optional(),
-        lng: z.number().optional(),
-        radiusMiles: z.number().optional(),
-        minLat: z.number().optional(),
-        maxLat: z.number().optional(),
-        minLng: z.number().optional(),
-        maxLng: z.number().optional(),
-        specialty,
-        minRating: z.number().optional().describe('0 to 5.'),
-        limit: z.number().int().optional(),
-        cursor,
-      },
+      inputSchema: queryArguments(geoQuery, ['radius', 'specialtySlug']),
       outputSchema: { contractors: z.array(contractor), nextCursor },
       annotations: READ,
     },
@@ -116,10 +89,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       title: 'Type-ahead suggestions',
       description:
         'For text typed so far (a prefix such as "die" or "true n"): specialties, cities and contractor names it may be completing, at most limit (1 to 10, default 5) of each. Use a suggestion as search_contractors specialty, city or q.',
-      inputSchema: {
-        q: z.string().describe('The text typed so far (1 to 100 characters).'),
-        limit: z.number().int().optional().describe('Suggestions of each kind: 1 to 10, default 5.'),
-      },
+      inputSchema: queryArguments(autocompleteQuery),
       outputSchema: {
         specialties: z.array(z.object({ slug: z.string(), name: z.string(), contractorCount: z.number().int() })),
         cities: z.array(z.object({ city: z.string(), contractorCount: z.number().int() })),
@@ -137,7 +107,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
     {
       title: 'List specialties',
       description: 'Every service specialty with its slug and the number of contractors offering it.',
-      outputSchema: { specialties: z.array(z.looseObject({ slug: z.string(), name: z.string() })) },
+      outputSchema: { specialties: z.array(openObject({ slug: z.string(), name: z.string() })) },
       annotations: READ,
     },
     () => run(ctx, () => listSpecialties(ctx.db, ctx.caller)),
@@ -148,13 +118,15 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
     {
       title: 'Contractor profile',
       description: 'The full profile of one contractor (about, specialties, photos, reviews, contact), by slug or by id.',
-      inputSchema: { slug: z.string().optional(), id: z.string().optional() },
+      // REST has a path for each; a tool takes exactly one of the two, and the schema says so.
+      inputSchema: z
+        .object({ slug: slugPath.shape.slug.optional(), id: idPath.shape.id.optional() })
+        .meta({ oneOf: [{ required: ['slug'] }, { required: ['id'] }] }),
       outputSchema: contractor,
       annotations: READ,
     },
     (args) =>
       run(ctx, async () => {
-        // REST has two paths for this; a tool takes exactly one of the two keys.
         if ((args.slug === undefined) === (args.id === undefined)) throw new ApiError(400, 'Give exactly one of slug or id');
         // Variant B's reading, as REST's `data`.
         if (args.slug !== undefined) return variantBProfile(await contractorBySlug(ctx.db, ctx.caller, { slug: args.slug }));
@@ -162,7 +134,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       }),
   );
 
-  const post = z.looseObject({ id: z.string() });
+  const post = openObject({ id: z.string(), slug: z.string(), title: z.string() });
   for (const [name, title, kind, field] of [
     ['list_articles', 'List articles', 'article', 'articles'],
     ['list_blog_posts', 'List blog posts', 'blog', 'posts'],
@@ -172,7 +144,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       {
         title,
         description: `${title}, newest first (limit 1 to 100, default 25).`,
-        inputSchema: { limit: z.number().int().optional(), cursor },
+        inputSchema: queryArguments(postsQuery),
         outputSchema: { [field]: z.array(post), nextCursor },
         annotations: READ,
       },

@@ -16,6 +16,7 @@ import {
 import { checkedOwnerTokenDigest } from '../../owner/token';
 import type { ToolContext } from '../context';
 import { run } from '../results';
+import { openObject } from '../schemas';
 
 const ownerAccessToken = z
   .string()
@@ -26,8 +27,8 @@ const tokenDigestOf = (value: string | undefined) =>
   checkedOwnerTokenDigest(value, 'Pass the owner access token as the ownerAccessToken argument.');
 
 const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const pro = z.looseObject({ quoteId: z.string(), contractorSlug: z.string(), contractorName: z.string() });
-const opportunity = z.looseObject({ opportunityId: z.string(), status: z.string(), pros: z.array(pro) });
+const pro = openObject({ quoteId: z.string(), contractorSlug: z.string(), contractorName: z.string() });
+const opportunity = openObject({ opportunityId: z.string(), status: z.string(), pros: z.array(pro) });
 
 export function registerOwnerTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -55,14 +56,17 @@ export function registerOwnerTools(server: McpServer, ctx: ToolContext): void {
       'Opportunity status',
       "The derived status of the Opportunity and of each pro's quote.",
       'status',
-      z.looseObject({ opportunityId: z.string(), status: z.string(), pros: z.array(z.looseObject({ quoteId: z.string() })) }),
+      openObject({ opportunityId: z.string(), status: z.string(), pros: z.array(openObject({ quoteId: z.string() })) }),
     ],
     [
       'owner_visit_options',
       'Visit options',
       'The visit times the pros proposed (choose one with owner_select_visit_time).',
       'visitOptions',
-      z.looseObject({ opportunityId: z.string(), visits: z.array(z.looseObject({})) }),
+      openObject({
+        opportunityId: z.string(),
+        visits: z.array(openObject({ visitId: z.string(), quoteId: z.string(), options: z.array(z.string()) })),
+      }),
     ],
   ] as const) {
     server.registerTool(
@@ -104,7 +108,7 @@ export function registerOwnerTools(server: McpServer, ctx: ToolContext): void {
           confirmationRequired: z.boolean(),
           writesPerformed: z.boolean(),
           action: z.string().optional(),
-          detail: z.record(z.string(), z.unknown()).optional(),
+          detail: openObject({}).optional().describe('What the write would do (preview only): which pro, which text, time or amount.'),
           opportunityId: z.string().optional(),
         },
         annotations: { readOnlyHint: false, openWorldHint: true, ...annotations },

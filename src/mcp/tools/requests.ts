@@ -8,6 +8,7 @@ import { confirmationData, confirmServiceRequest, createServiceRequest } from '.
 import { trustedClientCheck } from '../../requests/trusted-clients';
 import type { ToolContext } from '../context';
 import { run, type Structured } from '../results';
+import { openObject } from '../schemas';
 
 const quote = z.object({
   quoteId: z.string(),
@@ -32,8 +33,8 @@ export function registerRequestTools(server: McpServer, ctx: ToolContext): void 
         status: z.literal('owner_verification_required'),
         requestId: z.string(),
         source: z.string(),
-        verification: z.looseObject({}),
-        selectedPros: z.array(z.looseObject({})),
+        verification: openObject({ channel: z.string(), sentTo: z.string(), expiresAt: z.string() }),
+        selectedPros: z.array(openObject({ id: z.string(), slug: z.string(), name: z.string() })),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },

@@ -1,0 +1,40 @@
+// Tool schemas from the REST schemas, so a tool states exactly what REST enforces (one source):
+// a query parameter becomes a typed argument (numbers as numbers, with the same range) with the
+// same description; and the shapes tool outputs share. Every input carries a description and no
+// output schema leaves a value untyped (test/e2e/mcp-schemas.test.ts checks both, with the MCP
+// inspector's strict mode).
+import { z } from 'zod';
+import { numericQueryBounds } from '../input/validate';
+
+type QuerySchema = z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
+
+/** The tool arguments of a REST query schema, less the parameters named in `omit`. */
+export function queryArguments(query: QuerySchema, omit: readonly string[] = []): Record<string, z.ZodType> {
+  const shape = (query instanceof z.ZodPipe ? query.in : query).shape as Record<string, z.ZodType>;
+  const args: Record<string, z.ZodType> = {};
+  for (const [name, param] of Object.entries(shape)) {
+    if (omit.includes(name)) continue;
+    const bounds = numericQueryBounds(param);
+    if (bounds === null) {
+      args[name] = param;
+      continue;
+    }
+    let number = bounds.type === 'integer' ? z.number().int() : z.number();
+    number = number.min(bounds.min);
+    if (Number.isFinite(bounds.max)) number = number.max(bounds.max);
+    args[name] = number.optional().describe(param.description ?? name);
+  }
+  return args;
+}
+
+/**
+ * An object whose other fields are not listed here: says so (`additionalProperties: true`)
+ * rather than leaving an untyped `{}` that clients cannot tell from a mistake.
+ */
+export const openObject = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape).meta({ additionalProperties: true });
+
+export const nextCursor = z
+  .string()
+  .min(1)
+  .nullable()
+  .describe('Pass as cursor (with the same other arguments) for the next page; null on the last page.');
