@@ -4,7 +4,8 @@
 // after its running jobs, release staff GraphQL, then close the database pool).
 import http from 'node:http';
 import type { Config } from './config';
-import { createDatabase, type Database } from './db/database';
+import { createApiDatabase } from './db/api-database';
+import type { Database } from './db/database';
 import { mountStaffGraphql } from './graphql/mount';
 import { createApp } from './http/app';
 import { trackConnections } from './http/drain';
@@ -26,16 +27,7 @@ export interface ServerOptions {
 }
 
 export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
-  const db = createDatabase(
-    config.AUTH_DATABASE_URL ?? config.DATABASE_URL,
-    {
-      max: config.DATABASE_POOL_SIZE,
-      acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
-      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-      idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    },
-    (err) => logger.warn({ err }, 'database connection failed'),
-  );
+  const db = createApiDatabase(config, logger);
   const graphql = await mountStaffGraphql({ config, db, logger });
   const app = createApp({ config, db, logger, staffGraphql: graphql.handler });
   const server = http.createServer(
