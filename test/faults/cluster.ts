@@ -44,12 +44,20 @@ export class FaultCluster {
     return `postgres://marine_authenticator@127.0.0.1:${this.port}/marine`;
   }
 
-  /** initdb, start, create the database, migrate, load `size` demo contractors. */
-  static async create(size: number): Promise<FaultCluster> {
+  /** A folder of the cluster owner's, and a free port. */
+  private static async fresh(): Promise<FaultCluster> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marine-faults-'));
     fs.chmodSync(dir, 0o755);
     if (isRoot) await run('chown', ['postgres:postgres', dir]);
-    const cluster = new FaultCluster(dir, await freePort());
+    return new FaultCluster(dir, await freePort());
+  }
+
+  /**
+   * initdb, start, create the database, migrate, load `size` demo contractors. `conf`: more
+   * postgresql.conf lines (a replica made from it copies them).
+   */
+  static async create(size: number, conf: string[] = []): Promise<FaultCluster> {
+    const cluster = await FaultCluster.fresh();
     await asOwner('initdb', ['-D', cluster.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
     fs.appendFileSync(
       path.join(cluster.dataDir, 'postgresql.conf'),
@@ -60,6 +68,7 @@ export class FaultCluster {
         'max_connections = 100',
         'fsync = off',
         'log_min_error_statement = error',
+        ...conf,
         '',
       ].join('\n'),
     );
@@ -69,6 +78,34 @@ export class FaultCluster {
     await run(process.execPath, [path.join(ROOT, 'dist/scripts/migrate.js')], { env });
     await run(process.execPath, [path.join(ROOT, 'dist/scripts/seed/load.js'), '--size', String(size)], { env });
     return cluster;
+  }
+
+  /**
+   * A streaming replica of this cluster on a port of its own (pg_basebackup -R: a copy of the
+   * data folder, standby.signal, primary_conninfo), started.
+   */
+  async createReplica(): Promise<FaultCluster> {
+    const replica = await FaultCluster.fresh();
+    await asOwner('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(this.port),
+      '-U',
+      'postgres',
+      '-D',
+      replica.dataDir,
+      '-R',
+      '-X',
+      'stream',
+      // A checkpoint at once, not spread over minutes.
+      '-c',
+      'fast',
+    ]);
+    // The copied postgresql.conf names this cluster's port; a later line wins.
+    fs.appendFileSync(path.join(replica.dataDir, 'postgresql.conf'), `port = ${replica.port}\n`);
+    await replica.start();
+    return replica;
   }
 
   async start(): Promise<void> {
