@@ -14,8 +14,8 @@ const schema = z
     // The API's own connection (the authenticator role); defaults to DATABASE_URL.
     AUTH_DATABASE_URL: postgresUrl.optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    // Read replicas for the directory's reads (docs/decisions.md, "Read replicas"): one or more
-    // postgres:// URLs, comma-separated (the authenticator role on each); each has a pool of
+    // Read replicas for the directory's reads (docs/decisions.md, "Read replicas and a
+    // transaction pooler"): one or more postgres:// URLs, comma-separated (the authenticator role on each); each has a pool of
     // DATABASE_POOL_SIZE. A replica further behind than the bound, or not answering, is skipped
     // until a check (every interval) finds it healthy.
     READ_DATABASE_URL: z.string().optional(),

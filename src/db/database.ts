@@ -124,7 +124,7 @@ function becomeCaller(client: pg.PoolClient, caller: Caller): string {
 
 const ADMISSION_COLUMN = 'admission_';
 
-/** How a call may be served (docs/decisions.md, "Read replicas"). */
+/** How a call may be served (docs/decisions.md, "Read replicas and a transaction pooler"). */
 export interface CallOptions {
   /**
    * A directory read that may be answered by a read replica (READ_DATABASE_URL): it writes
@@ -158,7 +158,7 @@ function admissionStatements(client: pg.PoolClient, admission: DeferredAdmission
 
 export class Database {
   /** Read replicas for calls marked REPLICA_READ (none: every call is the primary's). */
-  replicas: ReadReplicas | null = null;
+  replicas: ReadReplicas<Database> | null = null;
 
   /**
    * @param transactionSettings statements every transaction starts with (`; set local ...`):
@@ -290,15 +290,15 @@ export class Database {
   }
 
   /**
-   * A read a replica answers (docs/decisions.md, "Read replicas"). A pending admission runs on
-   * this database, the primary, at the same time: two round trips that overlap, one per server,
-   * so the request waits for the slower of the two instead of both. The read's answer is used
-   * only once admission has allowed the request (a refusal answers instead, and the read's
-   * work is wasted). A replica that cannot answer (down, shutting down, a key it has not
+   * A read a replica answers (docs/decisions.md, "Read replicas and a transaction pooler"). A
+   * pending admission runs on this database, the primary, at the same time: two round trips
+   * that overlap, one per server, so the request waits for the slower of the two instead of
+   * both. The read's answer is used only once admission has allowed the request (a refusal
+   * answers instead, and the read's work is wasted). A replica that cannot answer (down, shutting down, a key it has not
    * replayed yet, a recovery conflict) leaves the read to the primary, as the admitted caller.
    */
   private async replicaCall<R extends pg.QueryResultRow>(
-    replica: Replica,
+    replica: Replica<Database>,
     caller: Caller,
     select: (argumentList: string) => string,
     args: unknown[],

@@ -2,7 +2,8 @@
 // READ_REPLICA_CHECK_INTERVAL_MS each is asked where its replay is; a replica that does not
 // answer, or whose replay is further behind the primary than READ_REPLICA_MAX_LAG_MS, is skipped
 // (its reads go to the primary) until a check finds it healthy again. A read that fails on a
-// replica because it is gone marks it unreachable at once (docs/decisions.md, "Read replicas").
+// replica because it is gone marks it unreachable at once (docs/decisions.md, "Read replicas
+// and a transaction pooler").
 //
 // Lag in time, measured from the primary: each check first notes the primary's WAL position
 // (pg_current_wal_lsn) with the time; a replica's lag is how long ago the primary was at the
@@ -10,14 +11,18 @@
 // Unlike now() - pg_last_xact_replay_timestamp() it does not grow while the primary is idle,
 // and it does grow when the replica stops receiving WAL. Its resolution is the check interval.
 import type pg from 'pg';
-import type { Database } from './database';
+
+/** What a replica (or the primary) is here: a pool (a Database, which imports this module). */
+export interface Pooled {
+  readonly pool: pg.Pool;
+}
 
 export type ReplicaState = 'unchecked' | 'ok' | 'lagging' | 'unreachable';
 
-export interface Replica {
+export interface Replica<D extends Pooled = Pooled> {
   /** host:port/database, without credentials (logs, /readyz). */
   readonly name: string;
-  readonly db: Database;
+  readonly db: D;
   state: ReplicaState;
   /** The last measured lag in ms (null: unknown). */
   lagMs: number | null;
@@ -29,11 +34,11 @@ export interface ReplicaStatus {
   lagMs: number | null;
 }
 
-export interface ReplicaSettings {
+export interface ReplicaSettings<D extends Pooled> {
   maxLagMs: number;
   checkIntervalMs: number;
   /** Called when a replica's state changes (for the log). */
-  onChange?: (replica: Replica, previous: ReplicaState, err?: unknown) => void;
+  onChange?: (replica: Replica<D>, previous: ReplicaState, err?: unknown) => void;
 }
 
 /** A postgres URL's host:port/database, without user or password. */
@@ -60,7 +65,7 @@ function queryRow<R extends pg.QueryResultRow>(pool: pg.Pool, text: string, time
   });
 }
 
-export class ReadReplicas {
+export class ReadReplicas<D extends Pooled = Pooled> {
   /** The primary's WAL positions, oldest first, as long as a lag bound needs them. */
   private readonly samples: Array<{ at: number; lsn: bigint }> = [];
   private next = 0;
@@ -68,16 +73,16 @@ export class ReadReplicas {
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly primary: Database,
-    readonly replicas: Replica[],
-    private readonly settings: ReplicaSettings,
+    private readonly primary: Pooled,
+    readonly replicas: Array<Replica<D>>,
+    private readonly settings: ReplicaSettings<D>,
   ) {
     this.timer = setInterval(() => void this.check(), settings.checkIntervalMs).unref();
     void this.check();
   }
 
   /** A healthy replica, round robin; none: the read goes to the primary. */
-  pick(): Replica | undefined {
+  pick(): Replica<D> | undefined {
     const n = this.replicas.length;
     for (let i = 0; i < n; i++) {
       const replica = this.replicas[this.next++ % n]!;
@@ -87,7 +92,7 @@ export class ReadReplicas {
   }
 
   /** A read found the replica gone: skip it until a check finds it healthy. */
-  failed(replica: Replica, err: unknown): void {
+  failed(replica: Replica<D>, err: unknown): void {
     this.set(replica, 'unreachable', replica.lagMs, err);
   }
 
@@ -116,7 +121,7 @@ export class ReadReplicas {
     await Promise.all(this.replicas.map((r) => this.checkOne(r, timeoutMs)));
   }
 
-  private async checkOne(replica: Replica, timeoutMs: number): Promise<void> {
+  private async checkOne(replica: Replica<D>, timeoutMs: number): Promise<void> {
     try {
       const row = await queryRow<{ recovery: boolean; lsn: string | null }>(
         replica.db.pool,
@@ -138,7 +143,7 @@ export class ReadReplicas {
     return behind === undefined ? 0 : Date.now() - behind.at;
   }
 
-  private set(replica: Replica, state: ReplicaState, lagMs: number | null, err?: unknown): void {
+  private set(replica: Replica<D>, state: ReplicaState, lagMs: number | null, err?: unknown): void {
     const previous = replica.state;
     replica.state = state;
     replica.lagMs = lagMs;
