@@ -34,6 +34,7 @@ beforeAll(async () => {
     DATABASE_POOL_MODE: 'transaction',
     READ_DATABASE_URL: `postgres://marine_authenticator@127.0.0.1:${replica.port}/marine`,
     READ_REPLICA_CHECK_INTERVAL_MS: '200',
+    READ_REPLICA_MAX_LAG_MS: '3000',
     RATE_LIMIT_ANONYMOUS: '10000000',
     RUN_WORKER: 'false',
     WEB_CONCURRENCY: '2',
@@ -197,6 +198,34 @@ async function replicaState(): Promise<string> {
   expect(r.status).toBe(200);
   return (r.body.databases as Array<{ role?: string; status: string }>).find((d) => d.role === 'replica')!.status;
 }
+
+test('a replica further behind than READ_REPLICA_MAX_LAG_MS is skipped, and used again once it catches up', async () => {
+  await replica.sql('select pg_wal_replay_pause()');
+  try {
+    // Requests go on (each admission commits on the primary, so its WAL moves on).
+    const load = new Load([service.url + READS[3]![1]], 2);
+    const deadline = Date.now() + 10_000;
+    while ((await replicaState()) !== 'lagging') {
+      if (Date.now() > deadline) throw new Error('the paused replica was not found lagging within 10 s');
+      await sleep(100);
+    }
+    // The other HTTP process checks on its own; by now it has seen the lag too.
+    await sleep(1000);
+    const [p0, r0] = await Promise.all([calls(primary), calls(replica)]);
+    expect((await get(READS[0]![1])).status).toBe(200);
+    const [p1, r1] = await Promise.all([calls(primary), calls(replica)]);
+    expect([delta(p1, p0, 'search_contractors'), delta(r1, r0, 'search_contractors')]).toEqual([1, 0]);
+    const outcomes = await load.stop();
+    expect(outcomes.filter((o) => o.status !== 200)).toEqual([]);
+  } finally {
+    await replica.sql('select pg_wal_replay_resume()');
+  }
+  const deadline = Date.now() + 10_000;
+  while ((await replicaState()) !== 'ok') {
+    if (Date.now() > deadline) throw new Error('the replica was not used again within 10 s of catching up');
+    await sleep(100);
+  }
+});
 
 test('the replica stopped and restarted under load: no directory read fails, and it is used again', async () => {
   const load = new Load(
