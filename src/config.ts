@@ -4,15 +4,27 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
+const postgresUrl = z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' });
 
 const schema = z
   .object({
     PORT: port.default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
+    DATABASE_URL: postgresUrl,
     // The API's own connection (the authenticator role); defaults to DATABASE_URL.
-    AUTH_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    AUTH_DATABASE_URL: postgresUrl.optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    // Read replicas for the directory's reads (docs/decisions.md, "Read replicas and a
+    // transaction pooler"): one or more postgres:// URLs, comma-separated (the authenticator role on each); each has a pool of
+    // DATABASE_POOL_SIZE. A replica further behind than the bound, or not answering, is skipped
+    // until a check (every interval) finds it healthy.
+    READ_DATABASE_URL: z.string().optional(),
+    READ_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    READ_REPLICA_CHECK_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+    // 'transaction': AUTH_DATABASE_URL (and READ_DATABASE_URL) lead to a transaction pooler
+    // (PgBouncer, pool_mode = transaction), which refuses connection parameters: the timeouts are
+    // set in each transaction, and staff GraphQL prepares no statements (docs/deploy.md).
+    DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
     // Database timeouts of the API's connections (docs/decisions.md, "Database faults"): how long a
     // request waits for a connection, and PostgreSQL's statement and idle-in-transaction timeouts.
     DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
@@ -78,6 +90,8 @@ const schema = z
   });
 
 export type Config = z.infer<typeof schema> & {
+  /** READ_DATABASE_URL's URLs (none: every read is the primary's). */
+  readDatabaseUrls: string[];
   publicBaseUrl: string;
   trustProxy: boolean | number | string;
   trustedClients: string[];
@@ -97,11 +111,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (badCidr !== undefined) {
     throw new Error(`Invalid configuration:\n  TRUSTED_CLIENT_CIDRS: '${badCidr}' is not an address range such as 10.0.0.0/8`);
   }
+  const readDatabaseUrls = (c.READ_DATABASE_URL ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const badReadUrl = readDatabaseUrls.find((u) => !postgresUrl.safeParse(u).success);
+  if (badReadUrl !== undefined) {
+    throw new Error('Invalid configuration:\n  READ_DATABASE_URL: each comma-separated entry must be a postgres:// URL');
+  }
   if (c.GRAPHQL_DEFAULT_PAGE > c.GRAPHQL_MAX_PAGE) {
     throw new Error('Invalid configuration:\n  GRAPHQL_DEFAULT_PAGE: must not exceed GRAPHQL_MAX_PAGE');
   }
   return {
     trustedClients,
+    readDatabaseUrls,
     ...c,
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(c.TRUST_PROXY),

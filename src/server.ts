@@ -4,7 +4,8 @@
 // after its running jobs, release staff GraphQL, then close the database pool).
 import http from 'node:http';
 import type { Config } from './config';
-import { createDatabase, type Database } from './db/database';
+import { createDatabase, type Database, type PoolSettings } from './db/database';
+import { databaseName, ReadReplicas } from './db/replicas';
 import { mountStaffGraphql } from './graphql/mount';
 import { createApp } from './http/app';
 import { trackConnections } from './http/drain';
@@ -25,17 +26,46 @@ export interface ServerOptions {
   reusePort?: boolean;
 }
 
-export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
-  const db = createDatabase(
-    config.AUTH_DATABASE_URL ?? config.DATABASE_URL,
-    {
-      max: config.DATABASE_POOL_SIZE,
-      acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
-      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-      idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    },
-    (err) => logger.warn({ err }, 'database connection failed'),
+/**
+ * The API process's databases: the primary (AUTH_DATABASE_URL) and, with READ_DATABASE_URL, the
+ * read replicas its directory reads may go to (src/db/replicas.ts).
+ */
+function createApiDatabase(config: Config, logger: Logger): Database {
+  const settings: PoolSettings = {
+    max: config.DATABASE_POOL_SIZE,
+    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    timeoutsPerTransaction: config.DATABASE_POOL_MODE === 'transaction',
+  };
+  const db = createDatabase(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, settings, (err) =>
+    logger.warn({ err }, 'database connection failed'),
   );
+  if (config.readDatabaseUrls.length === 0) return db;
+  const replicas = config.readDatabaseUrls.map((url) => {
+    const name = databaseName(url);
+    const replicaDb = createDatabase(
+      url,
+      settings,
+      (err) => logger.warn({ err, replica: name }, 'replica connection failed'),
+      'marine-api-read',
+    );
+    return { name, db: replicaDb, state: 'unchecked' as const, lagMs: null };
+  });
+  db.replicas = new ReadReplicas(db, replicas, {
+    maxLagMs: config.READ_REPLICA_MAX_LAG_MS,
+    checkIntervalMs: config.READ_REPLICA_CHECK_INTERVAL_MS,
+    onChange(replica, previous, err) {
+      const entry = { replica: replica.name, state: replica.state, previous, lagMs: replica.lagMs, err };
+      if (replica.state === 'ok') logger.info(entry, 'read replica in use');
+      else logger.warn(entry, 'read replica skipped');
+    },
+  });
+  return db;
+}
+
+export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
+  const db = createApiDatabase(config, logger);
   const graphql = await mountStaffGraphql({ config, db, logger });
   const app = createApp({ config, db, logger, staffGraphql: graphql.handler });
   const server = http.createServer(

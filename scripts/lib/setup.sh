@@ -48,6 +48,12 @@ ensure_chromium() {
   install_debian_packages "Chromium (for the browser tests)" chromium
 }
 
+# The scale-out test puts PgBouncer (transaction mode) in front of a throwaway cluster.
+ensure_pgbouncer() {
+  [ -x /usr/sbin/pgbouncer ] && return
+  install_debian_packages "PgBouncer (for the scale-out test)" pgbouncer
+}
+
 # Runs a PostgreSQL server binary as the cluster's owner (initdb refuses root).
 as_pg_owner() {
   if is_root; then runuser -u postgres -- "$@"; else "$@"; fi

@@ -4,6 +4,8 @@
 // (admittedCall), whose arguments are never secrets.
 import pg from 'pg';
 import { RawJson } from '../json/raw-json';
+import { isDatabaseUnavailable } from './faults';
+import type { ReadReplicas, Replica } from './replicas';
 
 // pg's own conversion of a parameter value to its text form (dates, arrays, JSON, null).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -122,8 +124,50 @@ function becomeCaller(client: pg.PoolClient, caller: Caller): string {
 
 const ADMISSION_COLUMN = 'admission_';
 
+/** How a call may be served (docs/decisions.md, "Read replicas and a transaction pooler"). */
+export interface CallOptions {
+  /**
+   * A directory read that may be answered by a read replica (READ_DATABASE_URL): it writes
+   * nothing and need not see the caller's own writes at once. Its arguments become literals
+   * (never secrets).
+   */
+  replica?: boolean;
+}
+
+/** A read a replica may answer: mark a directory operation's call with it. */
+export const REPLICA_READ: CallOptions = Object.freeze({ replica: true });
+
+/** The literal of a value as pg would send it as a parameter (prepareValue), quoted. */
+function literalOf(client: pg.PoolClient, v: unknown): string {
+  const value = prepareValue(v);
+  if (value === null || value === undefined) return 'null';
+  if (Buffer.isBuffer(value)) return `'\\x${value.toString('hex')}'::bytea`;
+  return client.escapeLiteral(String(value));
+}
+
+/** The statements of app_hidden.admit_request in a transaction of its own (a count that commits). */
+function admissionStatements(client: pg.PoolClient, admission: DeferredAdmission, settings: string): string[] {
+  const literal = (v: unknown) => literalOf(client, v);
+  return [
+    `begin${settings}`,
+    'set local role marine_anonymous',
+    `select app_hidden.admit_request(${[literal(admission.keyDigest), ...admission.args.map(literal)].join(', ')})::text as ${ADMISSION_COLUMN}`,
+    'commit',
+  ];
+}
+
 export class Database {
-  constructor(readonly pool: pg.Pool) {}
+  /** Read replicas for calls marked REPLICA_READ (none: every call is the primary's). */
+  replicas: ReadReplicas<Database> | null = null;
+
+  /**
+   * @param transactionSettings statements every transaction starts with (`; set local ...`):
+   *   the timeouts, when a transaction pooler cannot carry them as connection parameters.
+   */
+  constructor(
+    readonly pool: pg.Pool,
+    readonly transactionSettings = '',
+  ) {}
 
   /** Runs fn in a transaction as the caller; commits on success, rolls back on any error. */
   async asCaller<T>(caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -131,7 +175,7 @@ export class Database {
     const client = await checkOut(this.pool);
     let broken: Error | undefined;
     try {
-      await send(client, { text: `begin; ${becomeCaller(client, caller)}` });
+      await send(client, { text: `begin${this.transactionSettings}; ${becomeCaller(client, caller)}` });
       const result = await fn(client);
       await send(client, { text: 'commit' });
       return result;
@@ -144,8 +188,14 @@ export class Database {
   }
 
   /** Calls one SQL function that returns JSON and gives back its parsed result. */
-  async callJson<T = unknown>(caller: Caller, fn: string, args: unknown[]): Promise<T> {
-    const result = await this.call<{ result: T }>(caller, (list) => `select ${checkedName(fn)}(${list}) as result`, args);
+  async callJson<T = unknown>(caller: Caller, fn: string, args: unknown[], options?: CallOptions): Promise<T> {
+    const result = await this.call<{ result: T }>(
+      caller,
+      (list) => `select ${checkedName(fn)}(${list}) as result`,
+      args,
+      undefined,
+      options,
+    );
     const value = result.rows[0]!.result;
     if (isRefusal(value)) throw new DbRefusal(value.refusal.code, value.refusal.message, value.refusal.detail);
     return value;
@@ -155,12 +205,13 @@ export class Database {
    * Calls one SQL function that returns a row (`returns table`) and gives back that row; its
    * json columns come back as RawJson, unparsed, to be passed through to the response.
    */
-  async callRow<T extends object>(caller: Caller, fn: string, args: unknown[]): Promise<T> {
+  async callRow<T extends object>(caller: Caller, fn: string, args: unknown[], options?: CallOptions): Promise<T> {
     const result = await this.call<T & pg.QueryResultRow>(
       caller,
       (list) => `select * from ${checkedName(fn)}(${list})`,
       args,
       RAW_JSON_TYPES,
+      options,
     );
     return result.rows[0]!;
   }
@@ -172,7 +223,10 @@ export class Database {
     select: (argumentList: string) => string,
     args: unknown[],
     types?: pg.CustomTypesConfig,
+    options?: CallOptions,
   ): Promise<pg.QueryResult<R>> {
+    const replica = options?.replica === true ? this.replicas?.pick() : undefined;
+    if (replica !== undefined) return this.replicaCall(replica, caller, select, args, types);
     const admission = caller.admission;
     caller.admission = undefined;
     if (admission !== undefined) return this.admittedCall(admission, select, args, types);
@@ -204,26 +258,15 @@ export class Database {
     let broken: Error | undefined;
     let admitted: string | undefined;
     try {
-      const literal = (v: unknown): string => {
-        const value = prepareValue(v);
-        if (value === null || value === undefined) return 'null';
-        if (Buffer.isBuffer(value)) return `'\\x${value.toString('hex')}'::bytea`;
-        return client.escapeLiteral(String(value));
-      };
+      const literal = (v: unknown) => literalOf(client, v);
       const keyDigest = literal(admission.keyDigest);
       const statements = [
-        'begin',
-        'set local role marine_anonymous',
-        `select app_hidden.admit_request(${[keyDigest, ...admission.args.map(literal)].join(', ')})::text as ${ADMISSION_COLUMN}`,
-        'commit',
-        'begin',
+        ...admissionStatements(client, admission, this.transactionSettings),
+        `begin${this.transactionSettings}`,
         'set local role marine_anonymous',
         `select app_hidden.assume_caller(${keyDigest})`,
       ];
-      // pg answers a query of several statements with one result per statement, in order: the
-      // operation's result is at its statement's index.
-      const operation = statements.push(select(args.map(literal).join(', '))) - 1;
-      statements.push('commit');
+      statements.push(select(args.map(literal).join(', ')), 'commit');
       const text = statements.join('; ');
       let results: pg.QueryResult[];
       try {
@@ -238,7 +281,94 @@ export class Database {
         throw err;
       }
       admission.settle(JSON.parse(admitted!));
-      return results[operation] as pg.QueryResult<R>;
+      // pg answers a query of several statements with one result per statement, in order: the
+      // operation's comes before the commit's.
+      return results[results.length - 2] as pg.QueryResult<R>;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
+   * A read a replica answers (docs/decisions.md, "Read replicas and a transaction pooler"). A
+   * pending admission runs on this database, the primary, at the same time: two round trips
+   * that overlap, one per server, so the request waits for the slower of the two instead of
+   * both. The read's answer is used only once admission has allowed the request (a refusal
+   * answers instead, and the read's work is wasted). A replica that cannot answer (down, shutting down, a key it has not
+   * replayed yet, a recovery conflict) leaves the read to the primary, as the admitted caller.
+   */
+  private async replicaCall<R extends pg.QueryResultRow>(
+    replica: Replica<Database>,
+    caller: Caller,
+    select: (argumentList: string) => string,
+    args: unknown[],
+    types?: pg.CustomTypesConfig,
+  ): Promise<pg.QueryResult<R>> {
+    const admission = caller.admission;
+    caller.admission = undefined;
+    const as = admission === undefined ? { caller } : { keyDigest: admission.keyDigest };
+    const [admitted, read] = await Promise.allSettled([
+      admission === undefined ? null : this.admitAlone(admission),
+      replica.db.readInOneTrip<R>(as, select, args, types),
+    ]);
+    if (admitted.status === 'rejected') throw admitted.reason;
+    if (read.status === 'fulfilled') return read.value;
+    const err: unknown = read.reason;
+    const code = (err as { code?: unknown }).code;
+    if (isDatabaseUnavailable(err)) this.replicas?.failed(replica, err);
+    else if (code !== 'CREDS' && code !== '40001') throw err;
+    return this.call<R>(caller, select, args, types);
+  }
+
+  /** Admission alone, in one round trip (its own transaction, which commits the count). */
+  private async admitAlone(admission: DeferredAdmission): Promise<void> {
+    const client = await checkOut(this.pool);
+    let broken: Error | undefined;
+    try {
+      let results: pg.QueryResult[];
+      try {
+        const text = admissionStatements(client, admission, this.transactionSettings).join('; ');
+        results = (await send(client, { text })) as unknown as pg.QueryResult[];
+      } catch (err) {
+        await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
+        admission.fail(err);
+      }
+      // admit_request's row is the result before the commit's.
+      admission.settle(JSON.parse(results[results.length - 2]!.rows[0]![ADMISSION_COLUMN] as string));
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
+   * One read in one round trip (a replica's): a transaction as the caller (a key's digest, which
+   * app_hidden.assume_caller turns into its caller, or a caller already admitted), the
+   * operation with its arguments as literals, commit.
+   */
+  async readInOneTrip<R extends pg.QueryResultRow>(
+    as: { keyDigest: Buffer | null } | { caller: Caller },
+    select: (argumentList: string) => string,
+    args: unknown[],
+    types?: pg.CustomTypesConfig,
+  ): Promise<pg.QueryResult<R>> {
+    if ('caller' in as) checkCallerId(as.caller);
+    const client = await checkOut(this.pool);
+    let broken: Error | undefined;
+    try {
+      const literal = (v: unknown) => literalOf(client, v);
+      const become =
+        'caller' in as
+          ? becomeCaller(client, as.caller)
+          : `set local role marine_anonymous; select app_hidden.assume_caller(${literal(as.keyDigest)})`;
+      const text = `begin${this.transactionSettings}; ${become}; ${select(args.map(literal).join(', '))}; commit`;
+      try {
+        const results = (await send(client, { text, types })) as unknown as pg.QueryResult[];
+        // The operation's result comes before the commit's.
+        return results[results.length - 2] as pg.QueryResult<R>;
+      } catch (err) {
+        await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
+        throw err;
+      }
     } finally {
       client.release(broken);
     }
@@ -258,8 +388,9 @@ export class Database {
     });
   }
 
-  close(): Promise<void> {
-    return this.pool.end();
+  async close(): Promise<void> {
+    await this.replicas?.close();
+    await this.pool.end();
   }
 }
 
@@ -269,6 +400,18 @@ export interface PoolSettings {
   acquireTimeoutMs: number;
   statementTimeoutMs: number;
   idleInTransactionTimeoutMs: number;
+  /**
+   * The connections go through a transaction pooler (DATABASE_POOL_MODE=transaction): it refuses
+   * connection parameters other than a few, so the timeouts are set in every transaction instead.
+   */
+  timeoutsPerTransaction?: boolean;
+}
+
+/** `; set local ...` of the timeouts, for the start of each transaction (or '' when not needed). */
+export function transactionTimeouts(settings: PoolSettings): string {
+  if (settings.timeoutsPerTransaction !== true) return '';
+  const ms = (n: number) => String(Math.trunc(n));
+  return `; set local statement_timeout = ${ms(settings.statementTimeoutMs)}; set local idle_in_transaction_session_timeout = ${ms(settings.idleInTransactionTimeoutMs)}`;
 }
 
 /**
@@ -289,8 +432,9 @@ export function createPool(
     max: settings.max,
     application_name: applicationName,
     connectionTimeoutMillis: settings.acquireTimeoutMs,
-    statement_timeout: settings.statementTimeoutMs,
-    idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
+    ...(settings.timeoutsPerTransaction === true
+      ? {}
+      : { statement_timeout: settings.statementTimeoutMs, idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs }),
   });
   pool.on('connect', (client) => client.on('error', onConnectionError));
   // pg-pool re-emits an idle client's error here as well: it was reported by the client's own
@@ -299,6 +443,11 @@ export function createPool(
   return pool;
 }
 
-export function createDatabase(connectionString: string, settings: PoolSettings, onConnectionError?: (err: Error) => void): Database {
-  return new Database(createPool(connectionString, 'marine-api', settings, onConnectionError));
+export function createDatabase(
+  connectionString: string,
+  settings: PoolSettings,
+  onConnectionError?: (err: Error) => void,
+  applicationName = 'marine-api',
+): Database {
+  return new Database(createPool(connectionString, applicationName, settings, onConnectionError), transactionTimeouts(settings));
 }

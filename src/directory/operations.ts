@@ -3,7 +3,7 @@
 // calls one SQL function (db/functions/app_hidden/) and returns plain data; the doors put it in
 // their envelopes.
 import { z } from 'zod';
-import type { Caller, Database } from '../db/database';
+import { REPLICA_READ, type Caller, type Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';
 import type { RawJson } from '../json/raw-json';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -59,6 +59,7 @@ export async function searchContractors(db: Database, caller: Caller, query: unk
       after?.key.v ?? null,
       after?.key.i ?? null,
     ],
+    REPLICA_READ,
   );
   const next = nextKey(r.next, nextSearchKey);
   // The page holds limit rows whenever there is a next one, so served + limit is where it ends.
@@ -83,47 +84,34 @@ export async function geoSearchContractors(db: Database, caller: Caller, query: 
     const f = p.filters;
     const shape = { ...f, sort: p.sort };
     const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, shape, scoreKey);
-    r = await db.callRow<Page>(caller, 'app_hidden.geo_search_point_rated', [
-      f.lat,
-      f.lng,
-      f.radiusMiles,
-      f.specialty,
-      f.minRating,
-      p.limit,
-      after?.key.s ?? null,
-      after?.key.i ?? null,
-    ]);
+    r = await db.callRow<Page>(
+      caller,
+      'app_hidden.geo_search_point_rated',
+      [f.lat, f.lng, f.radiusMiles, f.specialty, f.minRating, p.limit, after?.key.s ?? null, after?.key.i ?? null],
+      REPLICA_READ,
+    );
     const next = nextKey(r.next, nextScore);
     if (next) nextCursor = encodeCursor(shape, (after?.served ?? 0) + p.limit, { s: next.score, i: next.id });
   } else if (p.mode === 'point') {
     const f = p.filters;
     const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, distanceKey);
-    r = await db.callRow<Page>(caller, 'app_hidden.geo_search_point', [
-      f.lat,
-      f.lng,
-      f.radiusMiles,
-      f.specialty,
-      f.minRating,
-      p.limit,
-      after?.key.d ?? null,
-      after?.key.i ?? null,
-    ]);
+    r = await db.callRow<Page>(
+      caller,
+      'app_hidden.geo_search_point',
+      [f.lat, f.lng, f.radiusMiles, f.specialty, f.minRating, p.limit, after?.key.d ?? null, after?.key.i ?? null],
+      REPLICA_READ,
+    );
     const next = nextKey(r.next, nextDistance);
     if (next) nextCursor = encodeCursor(p.filters, (after?.served ?? 0) + p.limit, { d: next.distance, i: next.id });
   } else {
     const f = p.filters;
     const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.filters, scoreKey);
-    r = await db.callRow<Page>(caller, 'app_hidden.geo_search_box', [
-      f.minLat,
-      f.maxLat,
-      f.minLng,
-      f.maxLng,
-      f.specialty,
-      f.minRating,
-      p.limit,
-      after?.key.s ?? null,
-      after?.key.i ?? null,
-    ]);
+    r = await db.callRow<Page>(
+      caller,
+      'app_hidden.geo_search_box',
+      [f.minLat, f.maxLat, f.minLng, f.maxLng, f.specialty, f.minRating, p.limit, after?.key.s ?? null, after?.key.i ?? null],
+      REPLICA_READ,
+    );
     const next = nextKey(r.next, nextScore);
     if (next) nextCursor = encodeCursor(p.filters, (after?.served ?? 0) + p.limit, { s: next.score, i: next.id });
   }
@@ -134,12 +122,12 @@ export async function listPosts(db: Database, caller: Caller, kind: 'article' | 
   const p = parseOrThrow(postsQuery, query, 'query');
   const cursorQuery = { kind };
   const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, cursorQuery, postKey);
-  const r = await db.callJson<{ items: Json[]; next: PostKey | null }>(caller, 'app_hidden.list_posts', [
-    kind,
-    p.limit,
-    after?.key.p ?? null,
-    after?.key.i ?? null,
-  ]);
+  const r = await db.callJson<{ items: Json[]; next: PostKey | null }>(
+    caller,
+    'app_hidden.list_posts',
+    [kind, p.limit, after?.key.p ?? null, after?.key.i ?? null],
+    REPLICA_READ,
+  );
   const nextCursor = r.next && encodeCursor(cursorQuery, (after?.served ?? 0) + r.items.length, { p: r.next.publishedAt, i: r.next.id });
   return { items: r.items, nextCursor };
 }
@@ -147,21 +135,21 @@ export async function listPosts(db: Database, caller: Caller, kind: 'article' | 
 /** Type-ahead suggestions for a prefix: specialties, cities and contractor names. */
 export function autocomplete(db: Database, caller: Caller, query: unknown): Promise<Json> {
   const p = parseOrThrow(autocompleteQuery, query, 'query');
-  return db.callJson<Json>(caller, 'app_hidden.autocomplete', [p.q, p.limit ?? 5]);
+  return db.callJson<Json>(caller, 'app_hidden.autocomplete', [p.q, p.limit ?? 5], REPLICA_READ);
 }
 
 export function listSpecialties(db: Database, caller: Caller): Promise<{ specialties: Json[] }> {
-  return db.callJson<{ specialties: Json[] }>(caller, 'app_hidden.list_specialties', []);
+  return db.callJson<{ specialties: Json[] }>(caller, 'app_hidden.list_specialties', [], REPLICA_READ);
 }
 
 /** `path` is {slug} as a path carries it. */
 export function contractorBySlug(db: Database, caller: Caller, path: unknown): Promise<Json> {
   const { slug } = parseOrThrow(slugPath, path, 'path');
-  return db.callJson<Json>(caller, 'app_hidden.contractor_by_slug', [slug]);
+  return db.callJson<Json>(caller, 'app_hidden.contractor_by_slug', [slug], REPLICA_READ);
 }
 
 /** `path` is {id} as a path carries it. */
 export function contractorById(db: Database, caller: Caller, path: unknown): Promise<Json> {
   const { id } = parseOrThrow(idPath, path, 'path');
-  return db.callJson<Json>(caller, 'app_hidden.contractor_by_id', [id]);
+  return db.callJson<Json>(caller, 'app_hidden.contractor_by_id', [id], REPLICA_READ);
 }

@@ -25,11 +25,14 @@ function isOwnPath(path: string): boolean {
   return [GRAPHQL_PATH, GRAPHIQL_PATH].some((own) => path === own || path.startsWith(`${own}/`));
 }
 
-/** The transaction settings of a request, as src/db/database.ts sets them for REST. */
-function claimsOf(caller: Caller | undefined): Record<string, string> {
+/**
+ * The transaction settings of a request, as src/db/database.ts sets them for REST; behind a
+ * transaction pooler, the timeouts too (they cannot be connection parameters there).
+ */
+function claimsOf(caller: Caller | undefined, timeouts: Record<string, string>): Record<string, string> {
   // The admin check runs before PostGraphile; reaching here without an admin is a bug: refuse.
   if (caller?.role !== 'marine_admin' || caller.userId === null) throw new Error('staff GraphQL reached without an admin caller');
-  return { role: caller.role, 'app.user_id': caller.userId };
+  return { role: caller.role, 'app.user_id': caller.userId, ...timeouts };
 }
 
 /**
@@ -50,11 +53,18 @@ function adoptingPromises(app: express.Express): express.Express {
 
 export async function mountStaffGraphql({ config, db, logger }: AppDeps): Promise<StaffGraphql> {
   const pool = staffPool(config, logger);
+  const timeouts: Record<string, string> =
+    config.DATABASE_POOL_MODE === 'transaction'
+      ? {
+          statement_timeout: String(config.GRAPHQL_STATEMENT_TIMEOUT_MS),
+          idle_in_transaction_session_timeout: String(config.GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS),
+        }
+      : {};
   const pgService = makePgService({
     pool,
     schemas: ['app_public'],
     pubsub: false,
-    pgSettings: (requestContext) => claimsOf(requestContext.expressv4?.req.caller),
+    pgSettings: (requestContext) => claimsOf(requestContext.expressv4?.req.caller, timeouts),
     // The schema shows what an admin may do (PostGraphile reads grants as the introspecting role).
     // Introspection is the service's own catalog read at start (about 0.6 s): the staff statement
     // timeout, however low it is set, must not stop the service starting.

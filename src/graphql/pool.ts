@@ -20,6 +20,8 @@ export function staffPool(config: Config, logger: Logger): pg.Pool {
       acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: config.GRAPHQL_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: config.GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      // Behind a transaction pooler they are pgSettings of each request instead (mount.ts).
+      timeoutsPerTransaction: config.DATABASE_POOL_MODE === 'transaction',
     },
     (err) => logger.warn({ err }, 'staff GraphQL connection failed'),
   );

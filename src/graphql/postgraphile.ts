@@ -17,6 +17,10 @@ import type * as Utils from 'postgraphile/utils';
 // server that sets neither is a production server (jest sets NODE_ENV=test).
 if (process.env.GRAPHILE_ENV === undefined && process.env.NODE_ENV === undefined) process.env.GRAPHILE_ENV = 'production';
 
+// @dataplan/pg reads this once, when loaded: behind a transaction pooler (DATABASE_POOL_MODE), a
+// statement prepared on one server connection is not there on the next, so none is prepared.
+if (process.env.DATABASE_POOL_MODE === 'transaction') process.env.DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE ??= '0';
+
 const load = process.getBuiltinModule('node:module').createRequire(__filename);
 
 export const { postgraphile } = load('postgraphile') as typeof Postgraphile;

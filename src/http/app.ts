@@ -39,17 +39,19 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   probes.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  // Answers within a second, whatever the database does (a load balancer's probe must not hang).
+  // Answers within a second, whatever the databases do (a load balancer's probe must not hang).
+  // Ready is the primary's state; replicas are reported (a replica out means reads on the primary).
   probes.get('/readyz', async (_req, res) => {
     const state = await db.readiness(READY_TIMEOUT_MS);
+    const databases = [{ name: 'primary', status: state }, ...(db.replicas?.status() ?? []).map((r) => ({ role: 'replica', ...r }))];
     if (state === 'ok') {
-      res.json({ status: 'ok' });
+      res.json({ status: 'ok', databases });
       return;
     }
     res
       .status(503)
       .set('Retry-After', '2')
-      .json({ success: false, error: state === 'saturated' ? 'Database pool saturated' : 'Database unreachable' });
+      .json({ success: false, error: state === 'saturated' ? 'Database pool saturated' : 'Database unreachable', databases });
   });
   app.use(withMethodGuards(probes));
 

@@ -48,3 +48,21 @@ test('staff GraphQL bounds: defaults, and a default page above the largest page 
     'Invalid configuration:\n  GRAPHQL_DEFAULT_PAGE: must not exceed GRAPHQL_MAX_PAGE',
   );
 });
+
+test('READ_DATABASE_URL: comma-separated postgres URLs; replica and pool-mode defaults', () => {
+  expect(loadConfig(base)).toMatchObject({
+    readDatabaseUrls: [],
+    READ_REPLICA_MAX_LAG_MS: 5000,
+    READ_REPLICA_CHECK_INTERVAL_MS: 1000,
+    DATABASE_POOL_MODE: 'session',
+  });
+  const urls = 'postgres://r@10.0.0.5:5432/marine, postgresql://r@10.0.0.6/marine';
+  expect(loadConfig({ ...base, READ_DATABASE_URL: urls }).readDatabaseUrls).toEqual([
+    'postgres://r@10.0.0.5:5432/marine',
+    'postgresql://r@10.0.0.6/marine',
+  ]);
+  expect(() => loadConfig({ ...base, READ_DATABASE_URL: 'postgres://r@10.0.0.5/marine,http://x' })).toThrow(
+    /READ_DATABASE_URL: each comma-separated entry must be a postgres:\/\/ URL/,
+  );
+  expect(() => loadConfig({ ...base, DATABASE_POOL_MODE: 'statement' })).toThrow(/DATABASE_POOL_MODE/);
+});
