@@ -7,6 +7,7 @@
 import type { Config } from '../config';
 import type { Caller, Database } from '../db/database';
 import {
+  autocomplete,
   contractorById,
   contractorBySlug,
   geoSearchContractors,
@@ -14,6 +15,7 @@ import {
   listSpecialties,
   searchContractors,
 } from '../directory/operations';
+import { variantBItems, variantBProfile } from '../directory/readings';
 import { ApiError } from '../errors';
 import { materialize } from '../json/raw-json';
 import type { Logger } from '../log';
@@ -103,10 +105,22 @@ export const SKILLS: readonly Skill[] = [
     id: 'search_contractors',
     name: 'Search contractors',
     description:
-      'Full-text search of marine contractors, filtered by specialty, city and state (a text message runs this with the text as q). Input: q, specialty, city, state, limit, page or cursor, as GET /api/v1/public/contractors/search.',
+      'Search marine contractors by what the owner says (a text message runs this with the text as q): trade words, typos and brands are understood, most relevant first. Input: q, sort (relevance or rating), specialty, city, state, limit, page or cursor, as GET /api/v1/public/contractors/search; the answer is its Variant B reading (data).',
     tags: ['search', 'marine', 'contractors'],
     examples: ['diesel mechanics in Florida', '{"skill": "search_contractors", "input": {"q": "canvas", "city": "Annapolis"}}'],
-    run: async ({ db, caller }, input) => materialize(await searchContractors(db, caller, asQuery(input))),
+    run: async ({ db, caller }, input) => {
+      const data = await searchContractors(db, caller, asQuery(input));
+      return materialize({ ...data, contractors: variantBItems(data.contractors) });
+    },
+  },
+  {
+    id: 'autocomplete',
+    name: 'Type-ahead suggestions',
+    description:
+      'For text typed so far (q, a prefix): specialties, cities and contractor names it may be completing, at most limit (1 to 10) of each, as GET /api/v1/public/contractors/autocomplete.',
+    tags: ['search', 'autocomplete'],
+    examples: ['{"skill": "autocomplete", "input": {"q": "die"}}'],
+    run: ({ db, caller }, input) => autocomplete(db, caller, asQuery(input)),
   },
   {
     id: 'geo_search_contractors',
@@ -115,7 +129,10 @@ export const SKILLS: readonly Skill[] = [
       'Contractors within radiusMiles of lat/lng, nearest first, or inside a bounding box (minLat, maxLat, minLng, maxLng), as GET /api/v1/public/contractors/geo-search.',
     tags: ['geo', 'map'],
     examples: ['{"skill": "geo_search_contractors", "input": {"lat": 26.12, "lng": -80.14, "radiusMiles": 10}}'],
-    run: async ({ db, caller }, input) => materialize(await geoSearchContractors(db, caller, asQuery(input))),
+    run: async ({ db, caller }, input) => {
+      const data = await geoSearchContractors(db, caller, asQuery(input));
+      return materialize({ ...data, contractors: variantBItems(data.contractors) });
+    },
   },
   {
     id: 'list_specialties',
@@ -129,9 +146,12 @@ export const SKILLS: readonly Skill[] = [
     name: 'Read a contractor profile',
     description: 'Contact details, specialties, reviews, photos and badges of one contractor. Input: exactly one of slug or id.',
     tags: ['profile'],
-    run({ db, caller }, { slug, id }) {
+    async run({ db, caller }, { slug, id }) {
       if ((slug === undefined) === (id === undefined)) throw new ApiError(400, 'Give exactly one of slug or id');
-      return slug !== undefined ? contractorBySlug(db, caller, { slug }) : contractorById(db, caller, { id });
+      // Variant B's reading, as REST's `data`.
+      return slug !== undefined
+        ? variantBProfile(await contractorBySlug(db, caller, { slug }))
+        : variantBProfile(await contractorById(db, caller, { id }));
     },
   },
   ...(
