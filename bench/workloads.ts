@@ -81,6 +81,11 @@ export function workloads(slugs: readonly string[]): Workload[] {
     };
   });
   const profiles = sets(() => rng.pick(slugs));
+  // What people have typed so far: 2 to 6 letters of a town, a specialty or a contractor's name.
+  const prefixes = sets(() => {
+    const source = [town().city, rng.pick(SPECIALTIES).name, rng.pick(slugs).replace(/-/g, ' ')][rng.int(0, 2)]!;
+    return source.slice(0, rng.int(2, 6)).toLowerCase();
+  });
   const q = (o: Record<string, string | number>) =>
     new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const C = '/api/v1/public/contractors';
@@ -89,7 +94,9 @@ export function workloads(slugs: readonly string[]): Workload[] {
     {
       name: 'text search (q + state)',
       api: text.map((p) => ({ method: 'GET', path: `${C}/search?${q({ q: p.q, state: p.state, limit: PAGE })}` })),
-      sql: text.map((p) => `select * from app_hidden.search_contractors(${lit(p.q)}, null, null, ${lit(p.state)}, ${PAGE}, 0, null, null)`),
+      sql: text.map(
+        (p) => `select * from app_hidden.search_contractors(${lit(p.q)}, null, null, ${lit(p.state)}, 'relevance', ${PAGE}, 0, null, null)`,
+      ),
       graphql: text.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
       graphqlNote: 'no full-text search in GraphQL: active contractors of the state, by slug (no rating order), with totalCount',
     },
@@ -97,7 +104,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
       name: 'specialty + city search',
       api: specCity.map((p) => ({ method: 'GET', path: `${C}/search?${q({ specialty: p.specialty, city: p.city, limit: PAGE })}` })),
       sql: specCity.map(
-        (p) => `select * from app_hidden.search_contractors(null, ${lit(p.specialty)}, ${lit(p.city)}, null, ${PAGE}, 0, null, null)`,
+        (p) => `select * from app_hidden.search_contractors(null, ${lit(p.specialty)}, ${lit(p.city)}, null, 'rating', ${PAGE}, 0, null, null)`,
       ),
       graphql: specCity.map((p) =>
         gql(
@@ -130,6 +137,13 @@ export function workloads(slugs: readonly string[]): Workload[] {
       ),
       graphql: boxes.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
       graphqlNote: "no range filter on latitude/longitude in GraphQL: active contractors of the box's state, by slug",
+    },
+    {
+      name: 'autocomplete',
+      api: prefixes.map((p) => ({ method: 'GET', path: `${C}/autocomplete?${q({ q: p })}` })),
+      sql: prefixes.map((p) => `select app_hidden.autocomplete(${lit(p)}, 5)`),
+      graphql: null,
+      graphqlNote: 'no prefix filter in GraphQL',
     },
     {
       name: 'profile by slug',
