@@ -127,6 +127,7 @@ function responses(
 /** Parameter examples by name (PARAM_EXAMPLES_BY_OPERATION first), filled in by withParameterExamples. */
 const PARAM_EXAMPLES: Record<string, unknown> = {
   q: 'diesel',
+  sort: 'relevance',
   specialty: 'diesel-engines',
   specialtySlug: 'diesel-engines',
   city: 'Stuart',
@@ -150,9 +151,10 @@ const PARAM_EXAMPLES: Record<string, unknown> = {
 };
 
 const PARAM_EXAMPLES_BY_OPERATION: Record<string, Record<string, unknown>> = {
+  autocompleteContractors: { q: 'die', limit: 5 },
   getContractorById: { id: ex.contractorItem.id },
   revokeApiKey: { id: ex.revokedKey.id },
-  geoSearchContractors: { cursor: ex.geoCursor, limit: 25 },
+  geoSearchContractors: { cursor: ex.geoCursor, limit: 25, sort: 'distance' },
   listArticles: { cursor: ex.articles.nextCursor },
   listBlogPosts: { cursor: ex.blogPosts.nextCursor },
 };
@@ -170,11 +172,13 @@ interface Operation {
   requestParams?: ZodOpenApiParameters;
   requestBody?: { schema: z.ZodType; example: unknown; form?: boolean };
   responses: ZodOpenApiResponsesObject;
+  /** false: answered before admission, so without RateLimit-* (agent registration). */
+  admitted?: boolean;
 }
 
-function operation({ requestBody, ...o }: Operation): ZodOpenApiOperationObject {
-  // An operation that reads a body answers another content type with 415 (admitted first).
-  const unsupported = requestBody && o.responses ? responses({}, [415])['415'] : undefined;
+function operation({ requestBody, admitted = true, ...o }: Operation): ZodOpenApiOperationObject {
+  // An operation that reads a body answers another content type with 415.
+  const unsupported = requestBody ? responses({}, [415], admitted)['415'] : undefined;
   return {
     ...o,
     ...(unsupported ? { responses: { ...o.responses, 415: unsupported } } : {}),
@@ -483,7 +487,7 @@ export function buildDocument(publicBaseUrl: string): Document {
               "A contractor's full profile, by slug",
               'The full public profile: about, contact, specialties, photos, videos, the latest reviews, badges and social links.',
               r.profileResponse,
-              { success: true, data: ex.profile, ...ex.profile },
+              { success: true, data: ex.profile, ...ex.profile, specialties: ex.profile.specialties.map((s) => s.slug) },
               { path: slugPath },
               400,
               404,
@@ -495,7 +499,7 @@ export function buildDocument(publicBaseUrl: string): Document {
               "A contractor's full profile, by id",
               'The same profile as by slug, for clients that stored the id.',
               r.profileResponse,
-              { success: true, data: ex.profile, ...ex.profile },
+              { success: true, data: ex.profile, ...ex.profile, specialties: ex.profile.specialties.map((s) => s.slug) },
               { path: idPath },
               400,
               404,
@@ -526,6 +530,7 @@ export function buildDocument(publicBaseUrl: string): Document {
           '/api/agents/register': {
             post: operation({
               operationId: 'registerAgent',
+              admitted: false,
               tags: ['Agents and keys'],
               summary: 'Register an agent and get its first public key',
               description:

@@ -94,7 +94,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
         specialties: z.array(z.object({ slug: z.string(), name: z.string(), contractorCount: z.number().int() })),
         cities: z.array(z.object({ city: z.string(), contractorCount: z.number().int() })),
         contractors: z.array(
-          z.object({ id: z.string(), slug: z.string(), name: z.string(), city: z.string().nullable(), state: z.string() }),
+          openObject({ id: z.string(), slug: z.string(), name: z.string(), state: z.string() }).describe('Also city (null when unknown).'),
         ),
       },
       annotations: READ,
