@@ -6,11 +6,14 @@
 --       and, for the last word when q does not end in a space, the directory's words it starts;
 --   qe  q1 without corrections and completions (exact);
 --   q2  its lexemes or corrections in the name, services or location (weights A, B);
---   q3  its lexemes or corrections in the name, or a non-brand specialty token (weight A).
+--   q3  its lexemes or corrections in the name, or a non-brand specialty token (weight A);
+--   qa  q3 without corrections and completions: a contractor matching every unit's qa has the
+--       best key a match can have but for the exact name, so those rows, in rated order, are the
+--       top of the ranking (search_contractors reads them first).
 -- corrections lists what unknown words were read as. A query of filler words only ("boat") is
 -- matched on them; one of stop words only has no units (it matches nothing).
 CREATE OR REPLACE FUNCTION app_hidden.search_terms(p_q text)
- RETURNS TABLE(typed text[], q1 tsquery[], qe tsquery[], q2 tsquery[], q3 tsquery[], corrections json)
+ RETURNS TABLE(typed text[], q1 tsquery[], qe tsquery[], q2 tsquery[], q3 tsquery[], qa tsquery[], corrections json)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
@@ -35,7 +38,7 @@ declare
   v_fillers text[] := '{}';        -- filler words' lexemes, as fragments
   v_filler_words text[] := '{}';
 begin
-  typed := '{}'; q1 := '{}'; qe := '{}'; q2 := '{}'; q3 := '{}';
+  typed := '{}'; q1 := '{}'; qe := '{}'; q2 := '{}'; q3 := '{}'; qa := '{}';
   while v_i <= v_n loop
     v_phrase := null;
     -- The longest known phrase starting here.
@@ -86,6 +89,13 @@ begin
                                      order by length(w.word), w.word limit 10);
       end if;
       foreach v_word in array v_fixed loop
+        if tsvector_to_array(to_tsvector('english', v_word)) <@ v_lexemes then
+          -- The same stem as typed ("generater", "generator"): to the index it is the word typed,
+          -- so what the correction means counts as exact too.
+          v_tokens := v_tokens || array(select distinct quote_literal('specialty_' || v.slug) || '{:w}'
+                                          from app_hidden.vocabulary_terms(v_word) v where v.kind <> 'brand');
+          continue;
+        end if;
         v_fuzzy := v_fuzzy || array(select quote_literal(l) || '{:w}' from unnest(tsvector_to_array(to_tsvector('english', v_word))) l);
         v_fuzzy := v_fuzzy || array(select distinct quote_literal('specialty_' || v.slug) || '{:w}'
                                       from app_hidden.vocabulary_terms(v_word) v where v.kind <> 'brand');
@@ -97,6 +107,7 @@ begin
     qe := qe || app_hidden.search_alternatives(v_alts || v_tokens || v_brand, '');
     q2 := q2 || app_hidden.search_alternatives(v_alts || v_fuzzy, 'AB');
     q3 := q3 || app_hidden.search_alternatives(v_alts || v_tokens || v_fuzzy, 'A');
+    qa := qa || app_hidden.search_alternatives(v_alts || v_tokens, 'A');
   end loop;
   if cardinality(typed) = 0 then
     for v_i in 1..cardinality(v_fillers) loop
@@ -105,6 +116,7 @@ begin
       qe := qe || app_hidden.search_alternatives(array[v_fillers[v_i]], '');
       q2 := q2 || app_hidden.search_alternatives(array[v_fillers[v_i]], 'AB');
       q3 := q3 || app_hidden.search_alternatives(array[v_fillers[v_i]], 'A');
+      qa := qa || app_hidden.search_alternatives(array[v_fillers[v_i]], 'A');
     end loop;
   end if;
   corrections := to_json(v_corrections);

@@ -1,0 +1,4 @@
+-- Up Migration
+-- app_hidden.search_terms gains a column (qa: the top tier's query, issue 16), so its return
+-- type changes: dropped here, created again from db/functions/app_hidden/search_terms.sql.
+drop function app_hidden.search_terms(text);
