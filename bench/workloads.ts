@@ -104,7 +104,8 @@ export function workloads(slugs: readonly string[]): Workload[] {
       name: 'specialty + city search',
       api: specCity.map((p) => ({ method: 'GET', path: `${C}/search?${q({ specialty: p.specialty, city: p.city, limit: PAGE })}` })),
       sql: specCity.map(
-        (p) => `select * from app_hidden.search_contractors(null, ${lit(p.specialty)}, ${lit(p.city)}, null, 'rating', ${PAGE}, 0, null, null)`,
+        (p) =>
+          `select * from app_hidden.search_contractors(null, ${lit(p.specialty)}, ${lit(p.city)}, null, 'rating', ${PAGE}, 0, null, null)`,
       ),
       graphql: specCity.map((p) =>
         gql(

@@ -1915,6 +1915,12 @@ declare
   v_query tsquery;
   v_ignored text[] := '{}';
   v_i integer;
+  v_units integer := 0;
+  v_top tsquery;
+  v_total integer;
+  v_ids uuid[];
+  v_scores numeric[];
+  v_need integer := p_offset + p_limit + 1;
 begin
   if p_sort not in ('relevance', 'rating') then
     raise exception 'Unknown sort %', p_sort using errcode = '22023';
@@ -1950,6 +1956,8 @@ begin
       into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
     v_keep := v_keep || v_found;
     if v_found then
+      v_units := v_units + 1;
+      v_top := case when v_top is null then v_terms.qa[v_i] else v_top && v_terms.qa[v_i] end;
       v_all := case when v_all is null then v_terms.q1[v_i] else v_all && v_terms.q1[v_i] end;
       v_any := case when v_any is null then v_terms.q1[v_i] else v_any || v_terms.q1[v_i] end;
     else
@@ -1966,6 +1974,33 @@ begin
       into v_found using v_all, v_specialty_id, v_cities, p_state;
     if not v_found then
       v_query := v_any;
+    end if;
+  end if;
+
+  -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
+  -- qa) all have the key [0, units, 0, 3 * units, rating], the best but for an exact name. When
+  -- the best rated of them fill the page (a scan in rated order within a budget, as search_rated
+  -- reads text), that is the page, and nothing is scored; the total is a count, which reads the
+  -- text index (and, on all-visible pages, no rows).
+  if p_sort = 'relevance' and v_query::text = v_all::text and p_city is null
+     and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
+     and not exists (select from app_public.contractors c
+                      where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)) then
+    execute app_hidden.rated_text_scan_sql(v_filters || app_hidden.rated_keyset_sql(), 20000, 2000, v_need::text)
+      into v_ids, v_scores
+      using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id, null::integer, null::integer, null::integer,
+            repeat('0', 512)::bit(512);
+    if coalesce(cardinality(v_ids), 0) >= v_need then
+      execute format('select count(*) from (select from app_public.contractors c where %s and c.search @@ $1 limit $5 + 1) m', v_filters)
+        into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
+      return query
+        select (select json_agg(app_hidden.contractor_list_item(c) order by p.n)
+                  from unnest(v_ids[p_offset + 1:p_offset + p_limit]) with ordinality as p(id, n)
+                  join app_public.contractors c on c.id = p.id),
+               least(v_total, v_cap), v_total <= v_cap,
+               json_build_object('key', array[0, v_units, 0, 3 * v_units, v_scores[p_offset + p_limit]], 'id', v_ids[p_offset + p_limit]),
+               v_ignored, v_terms.corrections;
+      return;
     end if;
   end if;
 
@@ -2104,7 +2139,7 @@ COMMENT ON FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city t
 -- Name: search_terms(text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_terms(p_q text) RETURNS TABLE(typed text[], q1 tsquery[], qe tsquery[], q2 tsquery[], q3 tsquery[], corrections json)
+CREATE FUNCTION app_hidden.search_terms(p_q text) RETURNS TABLE(typed text[], q1 tsquery[], qe tsquery[], q2 tsquery[], q3 tsquery[], qa tsquery[], corrections json)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET "pg_trgm.similarity_threshold" TO '0.25'
@@ -2128,7 +2163,7 @@ declare
   v_fillers text[] := '{}';        -- filler words' lexemes, as fragments
   v_filler_words text[] := '{}';
 begin
-  typed := '{}'; q1 := '{}'; qe := '{}'; q2 := '{}'; q3 := '{}';
+  typed := '{}'; q1 := '{}'; qe := '{}'; q2 := '{}'; q3 := '{}'; qa := '{}';
   while v_i <= v_n loop
     v_phrase := null;
     -- The longest known phrase starting here.
@@ -2179,6 +2214,13 @@ begin
                                      order by length(w.word), w.word limit 10);
       end if;
       foreach v_word in array v_fixed loop
+        if tsvector_to_array(to_tsvector('english', v_word)) <@ v_lexemes then
+          -- The same stem as typed ("generater", "generator"): to the index it is the word typed,
+          -- so what the correction means counts as exact too.
+          v_tokens := v_tokens || array(select distinct quote_literal('specialty_' || v.slug) || '{:w}'
+                                          from app_hidden.vocabulary_terms(v_word) v where v.kind <> 'brand');
+          continue;
+        end if;
         v_fuzzy := v_fuzzy || array(select quote_literal(l) || '{:w}' from unnest(tsvector_to_array(to_tsvector('english', v_word))) l);
         v_fuzzy := v_fuzzy || array(select distinct quote_literal('specialty_' || v.slug) || '{:w}'
                                       from app_hidden.vocabulary_terms(v_word) v where v.kind <> 'brand');
@@ -2190,6 +2232,7 @@ begin
     qe := qe || app_hidden.search_alternatives(v_alts || v_tokens || v_brand, '');
     q2 := q2 || app_hidden.search_alternatives(v_alts || v_fuzzy, 'AB');
     q3 := q3 || app_hidden.search_alternatives(v_alts || v_tokens || v_fuzzy, 'A');
+    qa := qa || app_hidden.search_alternatives(v_alts || v_tokens, 'A');
   end loop;
   if cardinality(typed) = 0 then
     for v_i in 1..cardinality(v_fillers) loop
@@ -2198,6 +2241,7 @@ begin
       qe := qe || app_hidden.search_alternatives(array[v_fillers[v_i]], '');
       q2 := q2 || app_hidden.search_alternatives(array[v_fillers[v_i]], 'AB');
       q3 := q3 || app_hidden.search_alternatives(array[v_fillers[v_i]], 'A');
+      qa := qa || app_hidden.search_alternatives(array[v_fillers[v_i]], 'A');
     end loop;
   end if;
   corrections := to_json(v_corrections);
