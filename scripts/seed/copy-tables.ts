@@ -37,6 +37,7 @@ export const CONTRACTORS_TABLE: CopyTable<ContractorRow> = {
     ['tagline', (r) => text(r.tagline)],
     ['about', (r) => text(r.about)],
     ['services', (r) => textArray(r.services)],
+    ['specialty_slugs', (r) => textArray(r.specialtySlugs)],
     ['marina', (r) => text(r.marina)],
     ['phone', (r) => text(r.phone)],
     ['email', (r) => text(r.email)],

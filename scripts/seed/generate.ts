@@ -77,6 +77,8 @@ export interface ContractorRow {
   readonly tagline: string | null;
   readonly about: string | null;
   readonly services: readonly string[];
+  /** Slugs of its specialties, sorted: the search document's specialty tokens (written with the row, so the recount finds nothing to change). */
+  readonly specialtySlugs: readonly string[];
   readonly marina: string | null;
   readonly phone: string | null;
   readonly email: string | null;
@@ -405,6 +407,7 @@ export function contractorAt(index: number, seed: number = SEED): ContractorRow 
     tagline,
     about,
     services,
+    specialtySlugs: core.specialtyIndices.map((i) => specialtyAt(i).slug).sort(),
     marina,
     phone: rng.chance(0.95) ? `(${town.areaCode}) 555-01${String(rng.int(0, 99)).padStart(2, '0')}` : null,
     email: rng.chance(0.9) ? `${rng.pick(EMAIL_BOXES)}@${slug}.example` : null,
