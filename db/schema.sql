@@ -237,7 +237,9 @@ CREATE FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) RETURNS json
       select n.id, n.slug, n.name, n.city, n.state, n.rating
         from (select c.id, c.slug, c.name, c.city, c.state, coalesce(c.public_rating, 0) as rating
                 from app_public.contractors c, prefix p
-               where c.is_active and app_hidden.name_key(c.name) like p.starts
+               -- A range the name_key index (text_pattern_ops) serves with the key as a runtime value
+               -- (LIKE would need a constant pattern): every key starting with it sorts below key || '{'.
+               where c.is_active and app_hidden.name_key(c.name) ~>=~ p.key and app_hidden.name_key(c.name) ~<~ (p.key || '{')
                order by app_hidden.name_key(c.name)
                limit 200) n
        order by n.rating desc, n.id desc
@@ -2004,13 +2006,20 @@ begin
     end if;
   end if;
 
+  execute format('select count(*) from (select from app_public.contractors c where %s and c.search @@ $1 limit $5 + 1) m', v_filters)
+    into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
   return query execute format($sql$
     with candidates as materialized (
-      select c.id, c.search, coalesce(c.public_rating, 0) as rating, app_hidden.name_key(c.name) = $9 as exact_name
-        from app_public.contractors c
-       where %s and c.search @@ $1
-       order by coalesce(c.public_rating, 0) desc, c.id desc
-       limit $10 + 1
+      -- The best-rated matches, at most the ranking window: their ids and ratings first (the
+      -- text index, then a top-N sort; "+ 0" keeps the planner off the rated index, which would
+      -- read every row's document to find them), then each document read once (|| detoasts it).
+      select c.id, c.search || ''::tsvector as search, w.rating, app_hidden.name_key(c.name) = $9 as exact_name
+        from (select c.id, coalesce(c.public_rating, 0) as rating
+                from app_public.contractors c
+               where %s and c.search @@ $1
+               order by coalesce(c.public_rating, 0) + 0 desc, c.id desc
+               limit $10) w
+        join app_public.contractors c on c.id = w.id
     ), ranked as (
       select k.id, case when $15 = 'rating' then array[k.rating]
                         else array[k.exact_name::int, s.matched, -s.corrected, s.field, k.rating] end as key
@@ -2029,8 +2038,8 @@ begin
        limit $13 + 1 offset $14
     )
     select coalesce(json_agg(app_hidden.contractor_list_item(c) order by p.n) filter (where p.n <= $13), '[]'),
-           least((select count(*) from candidates), $10)::int,
-           (select count(*) from candidates) <= $10,
+           least($21, $22)::int,
+           $21 <= $22,
            case when count(*) > $13 then (array_agg(json_build_object('key', p.key, 'id', p.id)) filter (where p.n = $13))[1] end,
            $17::text[] || case when $1::text = $18::text then '{}'::text[] else array(
              select t.w from unnest($19::text[], $5, $16) as t(w, q, kept)
@@ -2040,8 +2049,8 @@ begin
       from page p join app_public.contractors c on c.id = p.id
   $sql$, v_filters)
   using v_query, v_specialty_id, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
-        app_hidden.name_key(p_q), v_cap, p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
-        v_ignored, v_all, v_terms.typed, v_terms.corrections;
+        app_hidden.name_key(p_q), app_hidden.search_rank_window(), p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
+        v_ignored, v_all, v_terms.typed, v_terms.corrections, v_total, v_cap;
 end
 $_$;
 
@@ -2050,6 +2059,20 @@ $_$;
 --
 
 COMMENT ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) IS 'Contractor search by text (most relevant first, or by rating), specialty, city and state; see GET /api/v1/public/contractors/search.';
+
+--
+-- Name: search_rank_window(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_rank_window() RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ select 1000 $$;
+
+--
+-- Name: FUNCTION search_rank_window(); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_rank_window() IS 'Text searches rank at most this many matches, the best rated (docs/decisions.md).';
 
 --
 -- Name: search_rated(text, text, text, text, integer, integer, numeric, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -5723,6 +5746,13 @@ GRANT ALL ON FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weigh
 
 REVOKE ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_rank_window(); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_rank_window() FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_rank_window() TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -

@@ -416,8 +416,8 @@ export function buildDocument(publicBaseUrl: string): Document {
                 'or punctuation), then more matched words, then fewer words matched only through a typo correction or completion, ' +
                 'then the field score (per word: 3 in the name or a specialty, 2 in services or location, 1 in the description or ' +
                 'through a brand), then blended public rating, then id; without `q`, or with `sort=rating`, blended public rating ' +
-                'then id. `pagination.total` is exact up to 10,000 matches, a lower bound beyond (`totalExact: false`); at most the ' +
-                '10,000 best-rated matches are ranked. Pages by `cursor` (Variant A: limit 1 to 100, default 25; keyset cursors ' +
+                'then id. `pagination.total` is exact up to 10,000 matches, a lower bound beyond (`totalExact: false`); when the ' +
+                'matches that have every word in the name or as a specialty do not fill the page, the 1,000 best-rated matches are ranked. Pages by `cursor` (Variant A: limit 1 to 100, default 25; keyset cursors ' +
                 'that follow the sort) or by `page` 1 to 3 (Variant B: limit up to 20). The answer carries Variant B (`data`) and ' +
                 'Variant A (top-level `contractors`, `nextCursor`, `matching`) at once.',
               r.searchResponse,

@@ -34,7 +34,9 @@ AS $function$
       select n.id, n.slug, n.name, n.city, n.state, n.rating
         from (select c.id, c.slug, c.name, c.city, c.state, coalesce(c.public_rating, 0) as rating
                 from app_public.contractors c, prefix p
-               where c.is_active and app_hidden.name_key(c.name) like p.starts
+               -- A range the name_key index (text_pattern_ops) serves with the key as a runtime value
+               -- (LIKE would need a constant pattern): every key starting with it sorts below key || '{'.
+               where c.is_active and app_hidden.name_key(c.name) ~>=~ p.key and app_hidden.name_key(c.name) ~<~ (p.key || '{')
                order by app_hidden.name_key(c.name)
                limit 200) n
        order by n.rating desc, n.id desc

@@ -6,8 +6,9 @@
 -- Matches are ranked by the key [exact name, units matched, -units matched only through a
 -- correction, field score, public rating] (then id), where a unit scores 3 in the name or as a
 -- specialty, 2 in services or location, 1 elsewhere or through a brand; sort=rating ranks by
--- [public rating] alone. At most search_total_cap() + 1 matches, the best rated, are ranked and
--- counted. The page after (p_after_key, p_after_id), or from p_offset.
+-- [public rating] alone. Matches are counted up to search_total_cap() + 1; the best rated
+-- search_rank_window() of them are ranked. The page after (p_after_key, p_after_id), or from
+-- p_offset.
 CREATE OR REPLACE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer DEFAULT 0, p_after_key numeric[] DEFAULT NULL::numeric[], p_after_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(contractors json, total integer, total_exact boolean, next json, ignored_words text[], corrections json)
  LANGUAGE plpgsql
@@ -118,13 +119,20 @@ begin
     end if;
   end if;
 
+  execute format('select count(*) from (select from app_public.contractors c where %s and c.search @@ $1 limit $5 + 1) m', v_filters)
+    into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
   return query execute format($sql$
     with candidates as materialized (
-      select c.id, c.search, coalesce(c.public_rating, 0) as rating, app_hidden.name_key(c.name) = $9 as exact_name
-        from app_public.contractors c
-       where %s and c.search @@ $1
-       order by coalesce(c.public_rating, 0) desc, c.id desc
-       limit $10 + 1
+      -- The best-rated matches, at most the ranking window: their ids and ratings first (the
+      -- text index, then a top-N sort; "+ 0" keeps the planner off the rated index, which would
+      -- read every row's document to find them), then each document read once (|| detoasts it).
+      select c.id, c.search || ''::tsvector as search, w.rating, app_hidden.name_key(c.name) = $9 as exact_name
+        from (select c.id, coalesce(c.public_rating, 0) as rating
+                from app_public.contractors c
+               where %s and c.search @@ $1
+               order by coalesce(c.public_rating, 0) + 0 desc, c.id desc
+               limit $10) w
+        join app_public.contractors c on c.id = w.id
     ), ranked as (
       select k.id, case when $15 = 'rating' then array[k.rating]
                         else array[k.exact_name::int, s.matched, -s.corrected, s.field, k.rating] end as key
@@ -143,8 +151,8 @@ begin
        limit $13 + 1 offset $14
     )
     select coalesce(json_agg(app_hidden.contractor_list_item(c) order by p.n) filter (where p.n <= $13), '[]'),
-           least((select count(*) from candidates), $10)::int,
-           (select count(*) from candidates) <= $10,
+           least($21, $22)::int,
+           $21 <= $22,
            case when count(*) > $13 then (array_agg(json_build_object('key', p.key, 'id', p.id)) filter (where p.n = $13))[1] end,
            $17::text[] || case when $1::text = $18::text then '{}'::text[] else array(
              select t.w from unnest($19::text[], $5, $16) as t(w, q, kept)
@@ -154,8 +162,8 @@ begin
       from page p join app_public.contractors c on c.id = p.id
   $sql$, v_filters)
   using v_query, v_specialty_id, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
-        app_hidden.name_key(p_q), v_cap, p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
-        v_ignored, v_all, v_terms.typed, v_terms.corrections;
+        app_hidden.name_key(p_q), app_hidden.search_rank_window(), p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
+        v_ignored, v_all, v_terms.typed, v_terms.corrections, v_total, v_cap;
 end
 $function$;
 comment on function app_hidden.search_contractors(text,text,text,text,text,integer,integer,numeric[],uuid) is 'Contractor search by text (most relevant first, or by rating), specialty, city and state; see GET /api/v1/public/contractors/search.';
