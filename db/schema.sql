@@ -234,16 +234,21 @@ CREATE FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) RETURNS json
        order by (lower(d.city) like p.starts) desc, d.active_contractors desc, d.city
        limit p_limit
     ), contractors as (
-      select n.id, n.slug, n.name, n.city, n.state, n.rating
-        from (select c.id, c.slug, c.name, c.city, c.state, coalesce(c.public_rating, 0) as rating
-                from app_public.contractors c, prefix p
-               -- A range the name_key index (text_pattern_ops) serves with the key as a runtime value
-               -- (LIKE would need a constant pattern): every key starting with it sorts below key || '{'.
-               where c.is_active and app_hidden.name_key(c.name) ~>=~ p.key and app_hidden.name_key(c.name) ~<~ (p.key || '{')
-               order by app_hidden.name_key(c.name)
-               limit 200) n
-       order by n.rating desc, n.id desc
-       limit p_limit
+      select c.id, c.slug, c.name, c.city, c.state
+        from (select n.id, n.rating
+                from (select c.id, coalesce(c.public_rating, 0) as rating
+                        from app_public.contractors c, prefix p
+                       -- A range the name_key index (text_pattern_ops, with id and rating) serves
+                       -- with the key as a runtime value (LIKE would need a constant pattern):
+                       -- every key starting with it sorts below key || '{'.
+                       where c.is_active and app_hidden.name_key(c.name) ~>=~ p.key
+                         and app_hidden.name_key(c.name) ~<~ (p.key || '{')
+                       order by app_hidden.name_key(c.name)
+                       limit 200) n
+               order by n.rating desc, n.id desc
+               limit p_limit) best
+        join app_public.contractors c on c.id = best.id
+       order by best.rating desc, best.id desc
     )
     select json_build_object(
       'specialties', coalesce((select json_agg(json_build_object('slug', s.slug, 'name', s.name, 'contractorCount', s.contractor_count)) from specialties s), '[]'),
@@ -2233,7 +2238,10 @@ begin
       -- Completions of the last word as typed so far.
       if v_i > v_n and v_prefix and length(v_phrase) >= 3 then
         v_fixed := v_fixed || array(select w.word from app_private.search_words w
-                                     where w.word like v_phrase || '%' and w.word <> v_phrase  -- [a-z0-9'] only: no LIKE escaping
+                                     -- Words starting with it, as a range the C-collation primary key serves
+                                     -- with a runtime value (LIKE would need a constant): words are [a-z0-9'],
+                                     -- all below '{'.
+                                     where w.word > v_phrase and w.word < (v_phrase || '{')
                                      order by length(w.word), w.word limit 10);
       end if;
       foreach v_word in array v_fixed loop
@@ -4347,7 +4355,7 @@ CREATE INDEX contractors_is_verified_idx ON app_public.contractors USING btree (
 -- Name: contractors_name_key_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
-CREATE INDEX contractors_name_key_idx ON app_public.contractors USING btree (app_hidden.name_key(name) text_pattern_ops) INCLUDE (public_rating) WHERE is_active;
+CREATE INDEX contractors_name_key_idx ON app_public.contractors USING btree (app_hidden.name_key(name) text_pattern_ops) INCLUDE (public_rating, id) WHERE is_active;
 
 --
 -- Name: contractors_rank_idx; Type: INDEX; Schema: app_public; Owner: -

@@ -31,16 +31,21 @@ AS $function$
        order by (lower(d.city) like p.starts) desc, d.active_contractors desc, d.city
        limit p_limit
     ), contractors as (
-      select n.id, n.slug, n.name, n.city, n.state, n.rating
-        from (select c.id, c.slug, c.name, c.city, c.state, coalesce(c.public_rating, 0) as rating
-                from app_public.contractors c, prefix p
-               -- A range the name_key index (text_pattern_ops) serves with the key as a runtime value
-               -- (LIKE would need a constant pattern): every key starting with it sorts below key || '{'.
-               where c.is_active and app_hidden.name_key(c.name) ~>=~ p.key and app_hidden.name_key(c.name) ~<~ (p.key || '{')
-               order by app_hidden.name_key(c.name)
-               limit 200) n
-       order by n.rating desc, n.id desc
-       limit p_limit
+      select c.id, c.slug, c.name, c.city, c.state
+        from (select n.id, n.rating
+                from (select c.id, coalesce(c.public_rating, 0) as rating
+                        from app_public.contractors c, prefix p
+                       -- A range the name_key index (text_pattern_ops, with id and rating) serves
+                       -- with the key as a runtime value (LIKE would need a constant pattern):
+                       -- every key starting with it sorts below key || '{'.
+                       where c.is_active and app_hidden.name_key(c.name) ~>=~ p.key
+                         and app_hidden.name_key(c.name) ~<~ (p.key || '{')
+                       order by app_hidden.name_key(c.name)
+                       limit 200) n
+               order by n.rating desc, n.id desc
+               limit p_limit) best
+        join app_public.contractors c on c.id = best.id
+       order by best.rating desc, best.id desc
     )
     select json_build_object(
       'specialties', coalesce((select json_agg(json_build_object('slug', s.slug, 'name', s.name, 'contractorCount', s.contractor_count)) from specialties s), '[]'),

@@ -85,7 +85,10 @@ begin
       -- Completions of the last word as typed so far.
       if v_i > v_n and v_prefix and length(v_phrase) >= 3 then
         v_fixed := v_fixed || array(select w.word from app_private.search_words w
-                                     where w.word like v_phrase || '%' and w.word <> v_phrase  -- [a-z0-9'] only: no LIKE escaping
+                                     -- Words starting with it, as a range the C-collation primary key serves
+                                     -- with a runtime value (LIKE would need a constant): words are [a-z0-9'],
+                                     -- all below '{'.
+                                     where w.word > v_phrase and w.word < (v_phrase || '{')
                                      order by length(w.word), w.word limit 10);
       end if;
       foreach v_word in array v_fixed loop
