@@ -10,6 +10,8 @@ CREATE OR REPLACE FUNCTION app_hidden.autocomplete(p_q text, p_limit integer)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+ SET jit TO 'off'
+ SET enable_bitmapscan TO 'off'
 AS $function$
     with typed as (
       select app_hidden.name_key(p_q) as key
@@ -34,13 +36,14 @@ AS $function$
       select c.id, c.slug, c.name, c.city, c.state
         from (select n.id, n.rating
                 from (select c.id, coalesce(c.public_rating, 0) as rating
-                        from app_public.contractors c, prefix p
+                        from app_public.contractors c
                        -- A range the name_key index (text_pattern_ops, with id and rating) serves
                        -- with the key as a runtime value (LIKE would need a constant pattern):
-                       -- every key starting with it sorts below key || '{'.
-                       where c.is_active and app_hidden.name_key(c.name) ~>=~ p.key
-                         and app_hidden.name_key(c.name) ~<~ (p.key || '{')
-                       order by app_hidden.name_key(c.name)
+                       -- every key starting with it sorts below key || '{'. Scalar subqueries, not
+                       -- a join, so the index order is the ORDER BY and the scan stops at 200.
+                       where c.is_active and app_hidden.name_key(c.name) ~>=~ (select p.key from prefix p)
+                         and app_hidden.name_key(c.name) ~<~ (select p.key || '{' from prefix p)
+                       order by app_hidden.name_key(c.name) using ~<~  -- the index's own (byte) order
                        limit 200) n
                order by n.rating desc, n.id desc
                limit p_limit) best
