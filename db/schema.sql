@@ -1931,6 +1931,7 @@ declare
   v_ids uuid[];
   v_scores numeric[];
   v_need integer := p_offset + p_limit + 1;
+  v_matches_any text;   -- whether a tsquery ($1) matches a contractor under the filters
 begin
   if p_sort not in ('relevance', 'rating') then
     raise exception 'Unknown sort %', p_sort using errcode = '22023';
@@ -1939,7 +1940,7 @@ begin
     return query select r.contractors, r.total, r.total_exact,
                         case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
                         '{}'::text[], '[]'::json
-                   from app_hidden.search_rated(null, p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
+                   from app_hidden.search_rated(p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
     return;
   end if;
   v_terms := app_hidden.search_terms(p_q);
@@ -1961,8 +1962,9 @@ begin
   end if;
 
   -- A unit nothing matches is ignored; the others must all match, else any of them.
+  v_matches_any := format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters);
   for v_i in 1..cardinality(v_terms.typed) loop
-    execute format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters)
+    execute v_matches_any
       into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
     v_keep := v_keep || v_found;
     if v_found then
@@ -1980,18 +1982,22 @@ begin
   end if;
   v_query := v_all;
   if v_all::text <> v_any::text then
-    execute format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters)
+    execute v_matches_any
       into v_found using v_all, v_specialty_id, v_cities, p_state;
     if not v_found then
       v_query := v_any;
     end if;
   end if;
 
+  -- The total: the matches counted through the text index, up to the cap + 1 (each one a row
+  -- read: docs/performance.md).
+  execute format('select count(*) from (select from app_public.contractors c where %s and c.search @@ $1 limit $5 + 1) m', v_filters)
+    into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
+
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
   -- qa) all have the key [0, units, 0, 3 * units, rating], the best but for an exact name. When
-  -- the best rated of them fill the page (a scan in rated order within a budget, as search_rated
-  -- reads text), that is the page, and nothing is scored; the total is a count, which reads the
-  -- text index (and, on all-visible pages, no rows).
+  -- the best rated of them fill the page (a scan in rated order within a budget), that is the
+  -- page, and nothing is scored.
   if p_sort = 'relevance' and v_query::text = v_all::text and p_city is null
      and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
      and not exists (select from app_public.contractors c
@@ -2001,8 +2007,6 @@ begin
       using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id, null::integer, null::integer, null::integer,
             repeat('0', 512)::bit(512);
     if coalesce(cardinality(v_ids), 0) >= v_need then
-      execute format('select count(*) from (select from app_public.contractors c where %s and c.search @@ $1 limit $5 + 1) m', v_filters)
-        into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
       return query
         select (select json_agg(app_hidden.contractor_list_item(c) order by p.n)
                   from unnest(v_ids[p_offset + 1:p_offset + p_limit]) with ordinality as p(id, n)
@@ -2014,8 +2018,6 @@ begin
     end if;
   end if;
 
-  execute format('select count(*) from (select from app_public.contractors c where %s and c.search @@ $1 limit $5 + 1) m', v_filters)
-    into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
   return query execute format($sql$
     with candidates as materialized (
       -- The best-rated matches, at most the ranking window: their ids and ratings first (the
@@ -2083,10 +2085,10 @@ CREATE FUNCTION app_hidden.search_rank_window() RETURNS integer
 COMMENT ON FUNCTION app_hidden.search_rank_window() IS 'Text searches rank at most this many matches, the best rated (docs/decisions.md).';
 
 --
--- Name: search_rated(text, text, text, text, integer, integer, numeric, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: search_rated(text, text, text, integer, integer, numeric, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer DEFAULT 0, p_after_score numeric DEFAULT NULL::numeric, p_after_id uuid DEFAULT NULL::uuid) RETURNS TABLE(contractors json, total integer, total_exact boolean, next json)
+CREATE FUNCTION app_hidden.search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer DEFAULT 0, p_after_score numeric DEFAULT NULL::numeric, p_after_id uuid DEFAULT NULL::uuid) RETURNS TABLE(contractors json, total integer, total_exact boolean, next json)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
@@ -2096,29 +2098,13 @@ CREATE FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city text,
     AS $_$
 declare
   v_cap constant integer := greatest(app_hidden.search_total_cap(), p_offset + p_limit);
-  v_query tsquery;
   v_specialty_id uuid;
   v_cities text[];
   v_filters text := 'c.is_active';
-  v_text text := '';
-  v_where text;
-  -- Rows of the state (or of all) read from the index in rated order before the text index is
-  -- used instead (~0.3 us each), and how many of them may be read from the table (~2 us each).
-  v_rows constant integer := 20000;
-  v_candidates constant integer := 2000;
   v_ids uuid[];
   v_scores numeric[];
   v_page text;
 begin
-  if p_q is not null then
-    v_query := websearch_to_tsquery('english', p_q);
-    if numnode(v_query) = 0 then
-      -- Only stop words or punctuation: nothing can match.
-      return query select '[]'::json, 0, true, null::json;
-      return;
-    end if;
-    v_text := ' and c.search @@ $1';
-  end if;
   if p_specialty is not null then
     v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_filters := v_filters || app_hidden.specialty_predicate(2);
@@ -2130,41 +2116,29 @@ begin
   if p_state is not null then
     v_filters := v_filters || ' and c.state = upper($4)';
   end if;
-  v_where := v_filters || v_text;
 
   -- counted: the first cap + 1 matches in order (the total, and a first page is a prefix).
-  -- With q, the rated order is tried first (the planner misjudges how many rows match several
-  -- words); if it holds cap + 1 matches within its budget that is the answer, otherwise the
-  -- matches are rare and the planner's plan (the text index, then a sort) reads few rows.
-  if p_q is not null and p_city is null then
-    execute app_hidden.rated_text_scan_sql(v_filters, v_rows, v_candidates, '$9 + 1')
-      into v_ids, v_scores
-      using v_query, v_specialty_id, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap,
-            app_hidden.query_signature(v_query);
-  end if;
-  if coalesce(cardinality(v_ids), 0) <= v_cap then
-    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(v_where, p_city is not null, '', '$9 + 1'))
-      into v_ids, v_scores
-      using v_query, v_specialty_id, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap;
-  end if;
+  execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(v_filters, p_city is not null, '', '$9 + 1'))
+    into v_ids, v_scores
+    using null::tsquery, v_specialty_id, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap;
 
   if p_after_score is null then
     v_page := app_hidden.rated_arrays_page_sql();
   else
-    v_page := app_hidden.rated_contractors_sql(v_where, p_city is not null, app_hidden.rated_keyset_sql(), '$7 + 1');
+    v_page := app_hidden.rated_contractors_sql(v_filters, p_city is not null, app_hidden.rated_keyset_sql(), '$7 + 1');
   end if;
   return query execute format('select i.items, least($12, $9), $12 <= $9, i.next from (%s) i',
                               app_hidden.rated_page_sql(v_page))
-    using v_query, v_specialty_id, v_cities, p_state, p_after_score, p_after_id, p_limit, p_offset, v_cap,
+    using null::tsquery, v_specialty_id, v_cities, p_state, p_after_score, p_after_id, p_limit, p_offset, v_cap,
           v_ids, v_scores, coalesce(cardinality(v_ids), 0);
 end
 $_$;
 
 --
--- Name: FUNCTION search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) IS 'Contractor search by specialty, city and state (and a plain text query), best rated first: search_contractors without q.';
+COMMENT ON FUNCTION app_hidden.search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) IS 'Contractor search by specialty, city and state, best rated first: search_contractors without q.';
 
 --
 -- Name: search_terms(text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -5766,11 +5740,11 @@ REVOKE ALL ON FUNCTION app_hidden.search_rank_window() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_rank_window() TO marine_anonymous;
 
 --
--- Name: FUNCTION search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_terms(p_q text); Type: ACL; Schema: app_hidden; Owner: -

@@ -15,7 +15,7 @@ import {
   listSpecialties,
   searchContractors,
 } from '../directory/operations';
-import { variantBItems, variantBProfile } from '../directory/readings';
+import { variantBPage, variantBProfile } from '../directory/readings';
 import { ApiError } from '../errors';
 import { materialize } from '../json/raw-json';
 import type { Logger } from '../log';
@@ -108,10 +108,7 @@ export const SKILLS: readonly Skill[] = [
       'Search marine contractors by what the owner says (a text message runs this with the text as q): trade words, typos and brands are understood, most relevant first. Input: q, sort (relevance or rating), specialty, city, state, limit, page or cursor, as GET /api/v1/public/contractors/search; the answer is its Variant B reading (data).',
     tags: ['search', 'marine', 'contractors'],
     examples: ['diesel mechanics in Florida', '{"skill": "search_contractors", "input": {"q": "canvas", "city": "Annapolis"}}'],
-    run: async ({ db, caller }, input) => {
-      const data = await searchContractors(db, caller, asQuery(input));
-      return materialize({ ...data, contractors: variantBItems(data.contractors) });
-    },
+    run: async ({ db, caller }, input) => materialize(variantBPage(await searchContractors(db, caller, asQuery(input)))),
   },
   {
     id: 'autocomplete',
@@ -129,10 +126,7 @@ export const SKILLS: readonly Skill[] = [
       'Contractors within radiusMiles of lat/lng, nearest first, or inside a bounding box (minLat, maxLat, minLng, maxLng), as GET /api/v1/public/contractors/geo-search.',
     tags: ['geo', 'map'],
     examples: ['{"skill": "geo_search_contractors", "input": {"lat": 26.12, "lng": -80.14, "radiusMiles": 10}}'],
-    run: async ({ db, caller }, input) => {
-      const data = await geoSearchContractors(db, caller, asQuery(input));
-      return materialize({ ...data, contractors: variantBItems(data.contractors) });
-    },
+    run: async ({ db, caller }, input) => materialize(variantBPage(await geoSearchContractors(db, caller, asQuery(input)))),
   },
   {
     id: 'list_specialties',

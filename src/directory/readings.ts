@@ -17,6 +17,11 @@ export function variantBItems(items: RawJson): RawJson {
   return new RawJson(items.text.replace(UNRATED, '$1"$2":0'));
 }
 
+/** A search or geo-search result (its items as SQL's JSON text) in Variant B's reading. */
+export function variantBPage<T extends { contractors: RawJson }>(page: T): T {
+  return { ...page, contractors: variantBItems(page.contractors) };
+}
+
 /** A profile in Variant B's reading: specialty objects, rating 0 when unrated. */
 export function variantBProfile(profile: Json): Json {
   return { ...profile, rating: profile.rating ?? 0 };

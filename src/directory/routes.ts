@@ -13,7 +13,7 @@ import {
   listSpecialties,
   searchContractors,
 } from './operations';
-import { variantAProfile, variantBItems, variantBProfile } from './readings';
+import { variantAProfile, variantBPage, variantBProfile } from './readings';
 
 type Json = Record<string, unknown>;
 
@@ -29,15 +29,18 @@ export function directoryRouter(db: Database, admit: RequestHandler): Router {
 
   router.get('/contractors/search', async (req, res) => {
     const data = await searchContractors(db, req.caller, req.query);
-    const b = { ...data, contractors: variantBItems(data.contractors) };
     res
       .type('json')
-      .send(jsonWithRaw(bothVariants(b, { contractors: data.contractors, matching: data.matching, nextCursor: data.nextCursor })));
+      .send(
+        jsonWithRaw(
+          bothVariants(variantBPage(data), { contractors: data.contractors, matching: data.matching, nextCursor: data.nextCursor }),
+        ),
+      );
   });
 
   router.get('/contractors/geo-search', async (req, res) => {
     const data = await geoSearchContractors(db, req.caller, req.query);
-    res.type('json').send(jsonWithRaw(bothVariants({ ...data, contractors: variantBItems(data.contractors) }, data)));
+    res.type('json').send(jsonWithRaw(bothVariants(variantBPage(data), data)));
   });
 
   router.get('/contractors/autocomplete', async (req, res) => {

@@ -36,6 +36,7 @@ declare
   v_ids uuid[];
   v_scores numeric[];
   v_need integer := p_offset + p_limit + 1;
+  v_matches_any text;   -- whether a tsquery ($1) matches a contractor under the filters
 begin
   if p_sort not in ('relevance', 'rating') then
     raise exception 'Unknown sort %', p_sort using errcode = '22023';
@@ -44,7 +45,7 @@ begin
     return query select r.contractors, r.total, r.total_exact,
                         case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
                         '{}'::text[], '[]'::json
-                   from app_hidden.search_rated(null, p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
+                   from app_hidden.search_rated(p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
     return;
   end if;
   v_terms := app_hidden.search_terms(p_q);
@@ -66,8 +67,9 @@ begin
   end if;
 
   -- A unit nothing matches is ignored; the others must all match, else any of them.
+  v_matches_any := format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters);
   for v_i in 1..cardinality(v_terms.typed) loop
-    execute format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters)
+    execute v_matches_any
       into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
     v_keep := v_keep || v_found;
     if v_found then
@@ -85,18 +87,22 @@ begin
   end if;
   v_query := v_all;
   if v_all::text <> v_any::text then
-    execute format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters)
+    execute v_matches_any
       into v_found using v_all, v_specialty_id, v_cities, p_state;
     if not v_found then
       v_query := v_any;
     end if;
   end if;
 
+  -- The total: the matches counted through the text index, up to the cap + 1 (each one a row
+  -- read: docs/performance.md).
+  execute format('select count(*) from (select from app_public.contractors c where %s and c.search @@ $1 limit $5 + 1) m', v_filters)
+    into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
+
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
   -- qa) all have the key [0, units, 0, 3 * units, rating], the best but for an exact name. When
-  -- the best rated of them fill the page (a scan in rated order within a budget, as search_rated
-  -- reads text), that is the page, and nothing is scored; the total is a count, which reads the
-  -- text index (and, on all-visible pages, no rows).
+  -- the best rated of them fill the page (a scan in rated order within a budget), that is the
+  -- page, and nothing is scored.
   if p_sort = 'relevance' and v_query::text = v_all::text and p_city is null
      and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
      and not exists (select from app_public.contractors c
@@ -106,8 +112,6 @@ begin
       using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id, null::integer, null::integer, null::integer,
             repeat('0', 512)::bit(512);
     if coalesce(cardinality(v_ids), 0) >= v_need then
-      execute format('select count(*) from (select from app_public.contractors c where %s and c.search @@ $1 limit $5 + 1) m', v_filters)
-        into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
       return query
         select (select json_agg(app_hidden.contractor_list_item(c) order by p.n)
                   from unnest(v_ids[p_offset + 1:p_offset + p_limit]) with ordinality as p(id, n)
@@ -119,8 +123,6 @@ begin
     end if;
   end if;
 
-  execute format('select count(*) from (select from app_public.contractors c where %s and c.search @@ $1 limit $5 + 1) m', v_filters)
-    into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
   return query execute format($sql$
     with candidates as materialized (
       -- The best-rated matches, at most the ranking window: their ids and ratings first (the

@@ -1,11 +1,11 @@
--- Search in public-rating order (the order without q, and with sort=rating): as 0009 left it;
--- with q it scans in rated order with the signature first.
+-- Search in public-rating order without q (search_contractors' order when q is absent).
 -- The filter searches read their (city|state, rating, id) index in order and probe each row's
 -- specialty link until the page is full. With a city list as a parameter the planner misjudges
 -- a big city's size and sorted all of its rows for a merge join against every link of the
 -- specialty instead (16 ms for Fort Lauderdale at 1,000,000 contractors, against 2 ms probing):
--- merge joins are off here, as hash joins already are (0008).
-CREATE OR REPLACE FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer DEFAULT 0, p_after_score numeric DEFAULT NULL::numeric, p_after_id uuid DEFAULT NULL::uuid)
+-- merge joins are off here, as hash joins already are (0008). The rated_* SQL texts number their
+-- parameters as the text searches do, so $1 (the text query) is passed as null.
+CREATE OR REPLACE FUNCTION app_hidden.search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer DEFAULT 0, p_after_score numeric DEFAULT NULL::numeric, p_after_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(contractors json, total integer, total_exact boolean, next json)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -17,29 +17,13 @@ CREATE OR REPLACE FUNCTION app_hidden.search_rated(p_q text, p_specialty text, p
 AS $function$
 declare
   v_cap constant integer := greatest(app_hidden.search_total_cap(), p_offset + p_limit);
-  v_query tsquery;
   v_specialty_id uuid;
   v_cities text[];
   v_filters text := 'c.is_active';
-  v_text text := '';
-  v_where text;
-  -- Rows of the state (or of all) read from the index in rated order before the text index is
-  -- used instead (~0.3 us each), and how many of them may be read from the table (~2 us each).
-  v_rows constant integer := 20000;
-  v_candidates constant integer := 2000;
   v_ids uuid[];
   v_scores numeric[];
   v_page text;
 begin
-  if p_q is not null then
-    v_query := websearch_to_tsquery('english', p_q);
-    if numnode(v_query) = 0 then
-      -- Only stop words or punctuation: nothing can match.
-      return query select '[]'::json, 0, true, null::json;
-      return;
-    end if;
-    v_text := ' and c.search @@ $1';
-  end if;
   if p_specialty is not null then
     v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_filters := v_filters || app_hidden.specialty_predicate(2);
@@ -51,35 +35,23 @@ begin
   if p_state is not null then
     v_filters := v_filters || ' and c.state = upper($4)';
   end if;
-  v_where := v_filters || v_text;
 
   -- counted: the first cap + 1 matches in order (the total, and a first page is a prefix).
-  -- With q, the rated order is tried first (the planner misjudges how many rows match several
-  -- words); if it holds cap + 1 matches within its budget that is the answer, otherwise the
-  -- matches are rare and the planner's plan (the text index, then a sort) reads few rows.
-  if p_q is not null and p_city is null then
-    execute app_hidden.rated_text_scan_sql(v_filters, v_rows, v_candidates, '$9 + 1')
-      into v_ids, v_scores
-      using v_query, v_specialty_id, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap,
-            app_hidden.query_signature(v_query);
-  end if;
-  if coalesce(cardinality(v_ids), 0) <= v_cap then
-    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(v_where, p_city is not null, '', '$9 + 1'))
-      into v_ids, v_scores
-      using v_query, v_specialty_id, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap;
-  end if;
+  execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(v_filters, p_city is not null, '', '$9 + 1'))
+    into v_ids, v_scores
+    using null::tsquery, v_specialty_id, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap;
 
   if p_after_score is null then
     v_page := app_hidden.rated_arrays_page_sql();
   else
-    v_page := app_hidden.rated_contractors_sql(v_where, p_city is not null, app_hidden.rated_keyset_sql(), '$7 + 1');
+    v_page := app_hidden.rated_contractors_sql(v_filters, p_city is not null, app_hidden.rated_keyset_sql(), '$7 + 1');
   end if;
   return query execute format('select i.items, least($12, $9), $12 <= $9, i.next from (%s) i',
                               app_hidden.rated_page_sql(v_page))
-    using v_query, v_specialty_id, v_cities, p_state, p_after_score, p_after_id, p_limit, p_offset, v_cap,
+    using null::tsquery, v_specialty_id, v_cities, p_state, p_after_score, p_after_id, p_limit, p_offset, v_cap,
           v_ids, v_scores, coalesce(cardinality(v_ids), 0);
 end
 $function$;
-comment on function app_hidden.search_rated(text,text,text,text,integer,integer,numeric,uuid) is 'Contractor search by specialty, city and state (and a plain text query), best rated first: search_contractors without q.';
-revoke all on function app_hidden.search_rated(text,text,text,text,integer,integer,numeric,uuid) from public, marine_anonymous, marine_agent, marine_admin;
-grant execute on function app_hidden.search_rated(text,text,text,text,integer,integer,numeric,uuid) to marine_anonymous;
+comment on function app_hidden.search_rated(text,text,text,integer,integer,numeric,uuid) is 'Contractor search by specialty, city and state, best rated first: search_contractors without q.';
+revoke all on function app_hidden.search_rated(text,text,text,integer,integer,numeric,uuid) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_rated(text,text,text,integer,integer,numeric,uuid) to marine_anonymous;

@@ -13,7 +13,7 @@ import {
   listSpecialties,
   searchContractors,
 } from '../../directory/operations';
-import { variantBItems, variantBProfile } from '../../directory/readings';
+import { variantBPage, variantBProfile } from '../../directory/readings';
 import { ApiError } from '../../errors';
 import { materialize } from '../../json/raw-json';
 import type { ToolContext } from '../context';
@@ -59,11 +59,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       },
       annotations: READ,
     },
-    (args) =>
-      run(ctx, async () => {
-        const data = await searchContractors(ctx.db, ctx.caller, asQuery(args));
-        return materialize({ ...data, contractors: variantBItems(data.contractors) });
-      }),
+    (args) => run(ctx, async () => materialize(variantBPage(await searchContractors(ctx.db, ctx.caller, asQuery(args))))),
   );
 
   server.registerTool(
@@ -76,11 +72,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
       outputSchema: { contractors: z.array(contractor), nextCursor },
       annotations: READ,
     },
-    (args) =>
-      run(ctx, async () => {
-        const data = await geoSearchContractors(ctx.db, ctx.caller, asQuery(args));
-        return materialize({ ...data, contractors: variantBItems(data.contractors) });
-      }),
+    (args) => run(ctx, async () => materialize(variantBPage(await geoSearchContractors(ctx.db, ctx.caller, asQuery(args))))),
   );
 
   server.registerTool(
