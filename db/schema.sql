@@ -467,32 +467,6 @@ CREATE FUNCTION app_hidden.is_slug(p text) RETURNS boolean
 COMMENT ON FUNCTION app_hidden.is_slug(p text) IS 'A lowercase kebab-case slug of at most 120 characters.';
 
 --
--- Name: lexeme_signature(text[]); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.lexeme_signature(p_lexemes text[]) RETURNS bit
-    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    AS $$
-declare
-  v_signature bit(512) := repeat('0', 512)::bit(512);
-  v_lexeme text;
-  v_hash integer;
-begin
-  foreach v_lexeme in array p_lexemes loop
-    v_hash := hashtext(v_lexeme);
-    v_signature := set_bit(set_bit(v_signature, v_hash & 511, 1), (v_hash >> 9) & 511, 1);
-  end loop;
-  return v_signature;
-end
-$$;
-
---
--- Name: FUNCTION lexeme_signature(p_lexemes text[]); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.lexeme_signature(p_lexemes text[]) IS 'A 512-bit signature of lexemes: a row whose signature lacks a bit of a word''s signature cannot contain the word.';
-
---
 -- Name: contractors; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -541,7 +515,7 @@ END) STORED,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     specialty_slugs text[] DEFAULT '{}'::text[] NOT NULL,
     search tsvector GENERATED ALWAYS AS (app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs)) STORED,
-    search_signature bit(512) GENERATED ALWAYS AS (app_hidden.lexeme_signature(tsvector_to_array(app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs)))) STORED,
+    search_head tsvector GENERATED ALWAYS AS (ts_filter(app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs), '{a}'::"char"[])) STORED,
     CONSTRAINT contractors_about_check CHECK ((length(about) <= 10000)),
     CONSTRAINT contractors_avatar_url_check CHECK ((avatar_url ~ '^https?://'::text)),
     CONSTRAINT contractors_geocoded_state_check CHECK ((geocoded_state ~ '^[A-Z]{2}$'::text)),
@@ -601,10 +575,10 @@ COMMENT ON COLUMN app_public.contractors.specialty_slugs IS 'Slugs of the contra
 COMMENT ON COLUMN app_public.contractors.search IS 'Full-text document: name and specialty tokens (A); services, marina, location (B); tagline and about (C).';
 
 --
--- Name: COLUMN contractors.search_signature; Type: COMMENT; Schema: app_public; Owner: -
+-- Name: COLUMN contractors.search_head; Type: COMMENT; Schema: app_public; Owner: -
 --
 
-COMMENT ON COLUMN app_public.contractors.search_signature IS 'Signature of the search document''s lexemes (app_hidden.lexeme_signature), checked in the rated indexes before the row is read.';
+COMMENT ON COLUMN app_public.contractors.search_head IS 'The A part of the search document (name and specialty tokens): what a text search''s top tier is checked on.';
 
 --
 -- Name: contractor_list_item(app_public.contractors); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -1579,25 +1553,6 @@ CREATE FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunity_id te
 COMMENT ON FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunity_id text) IS 'Visits the pros proposed; see GET .../owner/opportunities/{id}/visit-options.';
 
 --
--- Name: query_signature(tsquery); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.query_signature(p_query tsquery) RETURNS bit
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    AS $_$
-    select app_hidden.lexeme_signature(case
-      when regexp_replace(p_query::text, $r$'(?:[^']|'')*'$r$, '', 'g') !~ '[|!:]' and strpos(p_query::text, '\') = 0
-      then array(select replace(m[1], '''''', '''') from regexp_matches(p_query::text, $r$'((?:[^']|'')*)'$r$, 'g') as m)
-      else '{}' end)
-  $_$;
-
---
--- Name: FUNCTION query_signature(p_query tsquery); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.query_signature(p_query tsquery) IS 'The signature of the lexemes every match of a text query must contain (zero bits when it has OR, NOT, weights or prefixes).';
-
---
 -- Name: rate_limit_hit(text, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1761,28 +1716,6 @@ CREATE FUNCTION app_hidden.rated_scan_sql(p_filters text, p_columns text, p_chec
 COMMENT ON FUNCTION app_hidden.rated_scan_sql(p_filters text, p_columns text, p_check text, p_budget integer, p_limit text) IS 'SQL text for a budgeted scan in rated order (see the searches).';
 
 --
--- Name: rated_text_scan_sql(text, integer, integer, text); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.rated_text_scan_sql(p_filters text, p_rows integer, p_candidates integer, p_limit text) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $_$
-    select app_hidden.rated_arrays_sql(format(
-      'select k.id, k.score from (select s.id, s.score from ('
-      'select c.id, coalesce(c.public_rating, 0) as score, c.search_signature from app_public.contractors c'
-      ' where %1$s order by coalesce(c.public_rating, 0) desc, c.id desc limit %2$s) s'
-      ' where s.search_signature & $10 = $10 limit %3$s) k'
-      ' where (select t.search @@ $1 from app_public.contractors t where t.id = k.id) limit %4$s',
-      p_filters, p_rows, p_candidates, p_limit))
-  $_$;
-
---
--- Name: FUNCTION rated_text_scan_sql(p_filters text, p_rows integer, p_candidates integer, p_limit text); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.rated_text_scan_sql(p_filters text, p_rows integer, p_candidates integer, p_limit text) IS 'SQL text for the first step of a text search (signature checked in the index, then @@ on the row).';
-
---
 -- Name: register_agent(text, text, text, text, text, bytea, bytea, text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1918,6 +1851,7 @@ declare
   v_specialty_id uuid;
   v_cities text[];
   v_filters text := 'c.is_active';
+  v_rated_filters text;
   v_keep boolean[] := '{}';
   v_found boolean;
   v_all tsquery;
@@ -1955,10 +1889,14 @@ begin
   end if;
   if p_city is not null then
     v_cities := array(select d.city from app_private.directory_cities d where d.city ilike app_hidden.like_pattern(p_city));
-    v_filters := v_filters || ' and c.city = any($3)';
   end if;
   if p_state is not null then
     v_filters := v_filters || ' and c.state = upper($4)';
+  end if;
+  -- The rated scans take the city list apart (one index-ordered scan per name); the rest filter.
+  v_rated_filters := v_filters;
+  if p_city is not null then
+    v_filters := v_filters || ' and c.city = any($3)';
   end if;
 
   -- A unit nothing matches is ignored; the others must all match, else any of them.
@@ -1996,16 +1934,18 @@ begin
 
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
   -- qa) all have the key [0, units, 0, 3 * units, rating], the best but for an exact name. When
-  -- the best rated of them fill the page (a scan in rated order within a budget), that is the
-  -- page, and nothing is scored.
-  if p_sort = 'relevance' and v_query::text = v_all::text and p_city is null
+  -- the best rated of them fill the page, that is the page, and nothing is scored. They are
+  -- checked on search_head, which the rated indexes hold (no row read), or found through its
+  -- GIN index when few: the planner picks by the tier's frequency.
+  if p_sort = 'relevance' and v_query::text = v_all::text
      and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
      and not exists (select from app_public.contractors c
                       where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)) then
-    execute app_hidden.rated_text_scan_sql(v_filters || app_hidden.rated_keyset_sql(), 20000, 2000, v_need::text)
+    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
+              v_rated_filters || ' and c.search_head @@ $1',
+              p_city is not null, app_hidden.rated_keyset_sql(), v_need::text))
       into v_ids, v_scores
-      using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id, null::integer, null::integer, null::integer,
-            repeat('0', 512)::bit(512);
+      using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
     if coalesce(cardinality(v_ids), 0) >= v_need then
       return query
         select (select json_agg(app_hidden.contractor_list_item(c) order by p.n)
@@ -4347,6 +4287,12 @@ CREATE INDEX contractors_rank_idx ON app_public.contractors USING btree (COALESC
 CREATE INDEX contractors_search_idx ON app_public.contractors USING gin (search);
 
 --
+-- Name: contractors_state_head_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX contractors_state_head_idx ON app_public.contractors USING gin (state, search_head) WHERE is_active;
+
+--
 -- Name: contractors_state_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
@@ -4356,7 +4302,7 @@ CREATE INDEX contractors_state_idx ON app_public.contractors USING btree (state)
 -- Name: contractors_state_rank_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
-CREATE INDEX contractors_state_rank_idx ON app_public.contractors USING btree (state, COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, search_signature) WHERE is_active;
+CREATE INDEX contractors_state_rank_idx ON app_public.contractors USING btree (state, COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, search_head) WHERE is_active;
 
 --
 -- Name: contractors_state_search_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -4368,7 +4314,7 @@ CREATE INDEX contractors_state_search_idx ON app_public.contractors USING gin (s
 -- Name: contractors_text_rank_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
-CREATE INDEX contractors_text_rank_idx ON app_public.contractors USING btree (COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, search_signature) WHERE is_active;
+CREATE INDEX contractors_text_rank_idx ON app_public.contractors USING btree (COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, search_head) WHERE is_active;
 
 --
 -- Name: estimates_quote_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -5211,13 +5157,6 @@ REVOKE ALL ON FUNCTION app_hidden.is_slug(p text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.is_slug(p text) TO marine_anonymous;
 
 --
--- Name: FUNCTION lexeme_signature(p_lexemes text[]); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.lexeme_signature(p_lexemes text[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.lexeme_signature(p_lexemes text[]) TO marine_anonymous;
-
---
 -- Name: TABLE contractors; Type: ACL; Schema: app_public; Owner: -
 --
 
@@ -5628,13 +5567,6 @@ REVOKE ALL ON FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunit
 GRANT ALL ON FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunity_id text) TO marine_anonymous;
 
 --
--- Name: FUNCTION query_signature(p_query tsquery); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.query_signature(p_query tsquery) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.query_signature(p_query tsquery) TO marine_anonymous;
-
---
 -- Name: FUNCTION rate_limit_hit(p_bucket text, p_limit integer, p_window_seconds integer); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -5682,13 +5614,6 @@ GRANT ALL ON FUNCTION app_hidden.rated_page_sql(p_page text) TO marine_anonymous
 
 REVOKE ALL ON FUNCTION app_hidden.rated_scan_sql(p_filters text, p_columns text, p_check text, p_budget integer, p_limit text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.rated_scan_sql(p_filters text, p_columns text, p_check text, p_budget integer, p_limit text) TO marine_anonymous;
-
---
--- Name: FUNCTION rated_text_scan_sql(p_filters text, p_rows integer, p_candidates integer, p_limit text); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.rated_text_scan_sql(p_filters text, p_rows integer, p_candidates integer, p_limit text) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.rated_text_scan_sql(p_filters text, p_rows integer, p_candidates integer, p_limit text) TO marine_anonymous;
 
 --
 -- Name: FUNCTION register_agent(p_first_name text, p_last_name text, p_email text, p_password text, p_purpose text, p_public_digest bytea, p_admin_digest bytea, p_head text); Type: ACL; Schema: app_hidden; Owner: -

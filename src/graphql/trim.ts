@@ -44,7 +44,7 @@ Object.setPrototypeOf(GeographyCodecPlugin, null);
 /**
  * `search` (the tsvector behind full-text search) and `geog` have GIN/GiST indexes, so Amber
  * would offer them as grouping keys of aggregates; neither is a value staff can read, nor is
- * `search_signature` (the search's prefilter bits).
+ * `search_head` (its name-and-specialty part, for the search's top tier).
  */
 export const TrimTagsPlugin = jsonPgSmartTags({
   version: 1,
@@ -53,7 +53,7 @@ export const TrimTagsPlugin = jsonPgSmartTags({
       'app_public.contractors': {
         attribute: {
           search: { tags: { behavior: '-*' } },
-          search_signature: { tags: { behavior: '-*' } },
+          search_head: { tags: { behavior: '-*' } },
           geog: { tags: { behavior: '-*' } },
         },
       },

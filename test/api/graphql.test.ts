@@ -313,7 +313,7 @@ describe('staff manage users and keys', () => {
       d.__schema.types.filter((t: any) => t.inputFields).map((t: any) => [t.name, t.inputFields.map((f: any) => f.name)]),
     );
     expect(inputs.get('ContractorPatch')).toEqual(expect.arrayContaining(['name', 'googleRating', 'isActive']));
-    for (const derived of ['rating', 'reviewCount', 'publicRating', 'latitude', 'longitude', 'search', 'searchSignature']) {
+    for (const derived of ['rating', 'reviewCount', 'publicRating', 'latitude', 'longitude', 'search', 'searchHead']) {
       expect(inputs.get('ContractorPatch')).not.toContain(derived);
     }
     expect(inputs.get('SpecialtyPatch')).toEqual(expect.arrayContaining(['name']));

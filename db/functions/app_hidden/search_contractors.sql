@@ -23,6 +23,7 @@ declare
   v_specialty_id uuid;
   v_cities text[];
   v_filters text := 'c.is_active';
+  v_rated_filters text;
   v_keep boolean[] := '{}';
   v_found boolean;
   v_all tsquery;
@@ -60,10 +61,14 @@ begin
   end if;
   if p_city is not null then
     v_cities := array(select d.city from app_private.directory_cities d where d.city ilike app_hidden.like_pattern(p_city));
-    v_filters := v_filters || ' and c.city = any($3)';
   end if;
   if p_state is not null then
     v_filters := v_filters || ' and c.state = upper($4)';
+  end if;
+  -- The rated scans take the city list apart (one index-ordered scan per name); the rest filter.
+  v_rated_filters := v_filters;
+  if p_city is not null then
+    v_filters := v_filters || ' and c.city = any($3)';
   end if;
 
   -- A unit nothing matches is ignored; the others must all match, else any of them.
@@ -101,16 +106,18 @@ begin
 
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
   -- qa) all have the key [0, units, 0, 3 * units, rating], the best but for an exact name. When
-  -- the best rated of them fill the page (a scan in rated order within a budget), that is the
-  -- page, and nothing is scored.
-  if p_sort = 'relevance' and v_query::text = v_all::text and p_city is null
+  -- the best rated of them fill the page, that is the page, and nothing is scored. They are
+  -- checked on search_head, which the rated indexes hold (no row read), or found through its
+  -- GIN index when few: the planner picks by the tier's frequency.
+  if p_sort = 'relevance' and v_query::text = v_all::text
      and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
      and not exists (select from app_public.contractors c
                       where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)) then
-    execute app_hidden.rated_text_scan_sql(v_filters || app_hidden.rated_keyset_sql(), 20000, 2000, v_need::text)
+    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
+              v_rated_filters || ' and c.search_head @@ $1',
+              p_city is not null, app_hidden.rated_keyset_sql(), v_need::text))
       into v_ids, v_scores
-      using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id, null::integer, null::integer, null::integer,
-            repeat('0', 512)::bit(512);
+      using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
     if coalesce(cardinality(v_ids), 0) >= v_need then
       return query
         select (select json_agg(app_hidden.contractor_list_item(c) order by p.n)
