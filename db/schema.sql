@@ -1865,6 +1865,7 @@ declare
   v_ids uuid[];
   v_scores numeric[];
   v_need integer := p_offset + p_limit + 1;
+  v_match text := 'c.search @@ $1';  -- a tsquery ($1) matching a contractor
   v_matches_any text;   -- whether a tsquery ($1) matches a contractor under the filters
 begin
   if p_sort not in ('relevance', 'rating') then
@@ -1890,17 +1891,19 @@ begin
   if p_city is not null then
     v_cities := array(select d.city from app_private.directory_cities d where d.city ilike app_hidden.like_pattern(p_city));
   end if;
-  if p_state is not null then
-    v_filters := v_filters || ' and c.state = upper($4)';
-  end if;
-  -- The rated scans take the city list apart (one index-ordered scan per name); the rest filter.
+  -- The rated scans filter on the state and take the city list apart (one index-ordered scan per
+  -- name); text matches within a state go through the index of state-prefixed lexemes (0021),
+  -- which holds the state.
   v_rated_filters := v_filters;
+  if p_state is not null then
+    v_rated_filters := v_rated_filters || ' and c.state = upper($4)';
+    v_match := 'app_hidden.state_lexemes(c.state, c.search) @@ app_hidden.state_query($4, $1)';
+  end if;
   if p_city is not null then
     v_filters := v_filters || ' and c.city = any($3)';
   end if;
 
-  -- A unit nothing matches is ignored; the others must all match, else any of them.
-  v_matches_any := format('select exists (select from app_public.contractors c where %s and c.search @@ $1)', v_filters);
+  v_matches_any := format('select exists (select from app_public.contractors c where %s and %s)', v_filters, v_match);
   for v_i in 1..cardinality(v_terms.typed) loop
     execute v_matches_any
       into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
@@ -1929,7 +1932,7 @@ begin
 
   -- The total: the matches counted through the text index, up to the cap + 1 (each one a row
   -- read: docs/performance.md).
-  execute format('select count(*) from (select from app_public.contractors c where %s and c.search @@ $1 limit $5 + 1) m', v_filters)
+  execute format('select count(*) from (select from app_public.contractors c where %s and %s limit $5 + 1) m', v_filters, v_match)
     into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
 
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
@@ -1966,7 +1969,7 @@ begin
       select c.id, c.search || ''::tsvector as search, w.rating, app_hidden.name_key(c.name) = $9 as exact_name
         from (select c.id, coalesce(c.public_rating, 0) as rating
                 from app_public.contractors c
-               where %s and c.search @@ $1
+               where %s and %s
                order by coalesce(c.public_rating, 0) + 0 desc, c.id desc
                limit $10) w
         join app_public.contractors c on c.id = w.id
@@ -1997,7 +2000,7 @@ begin
                                            where f.n = 1 and fc.search @@ t.q)) end,
            $20::json
       from page p join app_public.contractors c on c.id = p.id
-  $sql$, v_filters)
+  $sql$, v_filters, v_match)
   using v_query, v_specialty_id, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
         app_hidden.name_key(p_q), app_hidden.search_rank_window(), p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
         v_ignored, v_all, v_terms.typed, v_terms.corrections, v_total, v_cap;
@@ -2366,6 +2369,41 @@ CREATE FUNCTION app_hidden.specialty_predicate(p_parameter integer) RETURNS text
 --
 
 COMMENT ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) IS 'The specialty filter of the searches, as SQL text for dynamic queries.';
+
+--
+-- Name: state_lexemes(text, tsvector); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.state_lexemes(p_state text, p_search tsvector) RETURNS tsvector
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    select case when p_state is null then ''::tsvector
+      else array_to_tsvector(array(select lower(p_state) || '_' || l from unnest(tsvector_to_array(p_search)) l)) end
+  $$;
+
+--
+-- Name: FUNCTION state_lexemes(p_state text, p_search tsvector); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.state_lexemes(p_state text, p_search tsvector) IS 'A search document''s lexemes prefixed with the state (''fl_diesel''): the state-search index.';
+
+--
+-- Name: state_query(text, tsquery); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.state_query(p_state text, p_query tsquery) RETURNS tsquery
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS $_$
+    select case when p_state ~ '^[A-Za-z]{2}$'
+      then regexp_replace(p_query::text, $r$'((?:[^']|'')*)'$r$, '''' || lower(p_state) || '_\1''', 'g')::tsquery
+      else '''specialty_'''::tsquery end
+  $_$;
+
+--
+-- Name: FUNCTION state_query(p_state text, p_query tsquery); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) IS 'A text query with each lexeme prefixed by the state, for the state-lexemes index.';
 
 --
 -- Name: text_words(text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -4299,16 +4337,16 @@ CREATE INDEX contractors_state_head_idx ON app_public.contractors USING gin (sta
 CREATE INDEX contractors_state_idx ON app_public.contractors USING btree (state);
 
 --
+-- Name: contractors_state_lexemes_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX contractors_state_lexemes_idx ON app_public.contractors USING gin (app_hidden.state_lexemes(state, search)) WHERE is_active;
+
+--
 -- Name: contractors_state_rank_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
 CREATE INDEX contractors_state_rank_idx ON app_public.contractors USING btree (state, COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, search_head) WHERE is_active;
-
---
--- Name: contractors_state_search_idx; Type: INDEX; Schema: app_public; Owner: -
---
-
-CREATE INDEX contractors_state_search_idx ON app_public.contractors USING gin (state, search) WHERE is_active;
 
 --
 -- Name: contractors_text_rank_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -5718,6 +5756,20 @@ GRANT ALL ON FUNCTION app_hidden.specialty_id_for_filter(p_slug text, p_paramete
 
 REVOKE ALL ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) TO marine_anonymous;
+
+--
+-- Name: FUNCTION state_lexemes(p_state text, p_search tsvector); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.state_lexemes(p_state text, p_search tsvector) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.state_lexemes(p_state text, p_search tsvector) TO marine_anonymous;
+
+--
+-- Name: FUNCTION state_query(p_state text, p_query tsquery); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) TO marine_anonymous;
 
 --
 -- Name: FUNCTION text_words(p_text text); Type: ACL; Schema: app_hidden; Owner: -

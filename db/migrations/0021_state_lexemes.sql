@@ -1,0 +1,19 @@
+-- Text searches within a state (most of them: the bench's, and any agent asking "in Florida")
+-- gathered their matches through a GIN index on (state, search), which intersects the state's
+-- posting list (every active contractor there) with the words' on each query: at 1,000,000
+-- contractors, 27 of the 40 ms that counting 'diesel' in Florida took. Indexing each lexeme
+-- with its state ('fl_diesel') hands over the state's matches directly (at 100,000: 0.6 ms
+-- instead of 3.5 for the same 3,180 matches). search_contractors asks it through state_query().
+-- Stored data (an index) depends on state_lexemes, so it is defined here, never replaced.
+create function app_hidden.state_lexemes(p_state text, p_search tsvector) returns tsvector
+  language sql immutable parallel safe
+  as $$
+    select case when p_state is null then ''::tsvector
+      else array_to_tsvector(array(select lower(p_state) || '_' || l from unnest(tsvector_to_array(p_search)) l)) end
+  $$;
+comment on function app_hidden.state_lexemes(text, tsvector) is 'A search document''s lexemes prefixed with the state (''fl_diesel''): the state-search index.';
+grant execute on function app_hidden.state_lexemes(text, tsvector) to marine_anonymous;
+
+drop index app_public.contractors_state_search_idx;
+create index contractors_state_lexemes_idx on app_public.contractors
+  using gin (app_hidden.state_lexemes(state, search)) where is_active;
