@@ -246,6 +246,50 @@ describe('what the search reads', () => {
     expect(stray).toEqual([]);
   });
 
+  // Within a state, matches come from the index of state-prefixed lexemes (0021); without one,
+  // from the document's own index. Both must find the same rows.
+  test('a state search finds what the document index finds in that state (totals and pages)', async () => {
+    const { rows: states } = await db.pool.query(
+      `select state from app_public.contractors where is_active group by state order by count(*) desc limit 3`,
+    );
+    for (const q of ['diesel', 'marine electronics', 'teak and varnish', 'rigging', 'yamaha outbord']) {
+      for (const { state } of states) {
+        const {
+          rows: [r],
+        } = await db.pool.query(
+          `with t as (select * from app_hidden.search_terms($1)),
+                q as (select (select string_agg('(' || u::text || ')', ' & ') from unnest(t.q1) u)::tsquery as q from t)
+           select (select count(*)::int from app_public.contractors c, q where c.is_active and c.state = $2 and c.search @@ q.q) as direct,
+                  (select count(*)::int from app_public.contractors c, q
+                    where c.is_active and app_hidden.state_lexemes(c.state, c.search) @@ app_hidden.state_query($2, q.q)) as by_state,
+                  s.total, s.contractors
+             from app_hidden.search_contractors($1, null, null, $2, 'relevance', 100) s`,
+          [q, state],
+        );
+        expect([q, state, r.by_state]).toEqual([q, state, r.direct]);
+        const ids = (r.contractors as { id: string; state: string }[]).filter((x) => x.state === state);
+        expect([q, state, ids.length]).toEqual([q, state, (r.contractors as unknown[]).length]);
+        if (r.direct > 0) expect([q, state, r.total]).toEqual([q, state, r.direct]);
+      }
+    }
+  });
+
+  test('state_query prefixes every lexeme, keeps the operators, and asks nothing for a state that is not two letters', async () => {
+    const {
+      rows: [r],
+    } = await db.pool.query(`select app_hidden.state_query('Fl', $$'a''b' | 'c' & !'d':*$$)::text as q,
+        app_hidden.state_query('F''L', 'diesel')::text as quote, app_hidden.state_query('FLA', 'diesel')::text as long,
+        app_hidden.state_lexemes('ME', to_tsvector('english', 'Diesel engines'))::text as doc,
+        app_hidden.state_lexemes(null, to_tsvector('english', 'Diesel engines'))::text as stateless`);
+    expect(r).toEqual({
+      q: "'fl_a''b' | 'fl_c' & !'fl_d':*",
+      quote: "'specialty_'",
+      long: "'specialty_'",
+      doc: "'me_diesel' 'me_engin'",
+      stateless: '',
+    });
+  });
+
   test('request roles cannot read the vocabulary or the words (42501)', async () => {
     for (const table of ['search_vocabulary', 'search_words', 'search_filler_words']) {
       await inTransaction(async (c) => {
