@@ -516,6 +516,7 @@ END) STORED,
     specialty_slugs text[] DEFAULT '{}'::text[] NOT NULL,
     search tsvector GENERATED ALWAYS AS (app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs)) STORED,
     search_head tsvector GENERATED ALWAYS AS (ts_filter(app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs), '{a}'::"char"[])) STORED,
+    search_no integer NOT NULL,
     CONSTRAINT contractors_about_check CHECK ((length(about) <= 10000)),
     CONSTRAINT contractors_avatar_url_check CHECK ((avatar_url ~ '^https?://'::text)),
     CONSTRAINT contractors_geocoded_state_check CHECK ((geocoded_state ~ '^[A-Z]{2}$'::text)),
@@ -579,6 +580,12 @@ COMMENT ON COLUMN app_public.contractors.search IS 'Full-text document: name and
 --
 
 COMMENT ON COLUMN app_public.contractors.search_head IS 'The A part of the search document (name and specialty tokens): what a text search''s top tier is checked on.';
+
+--
+-- Name: COLUMN contractors.search_no; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.contractors.search_no IS 'A small number for the contractor in the search postings (app_private.search_postings).';
 
 --
 -- Name: contractor_list_item(app_public.contractors); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -1852,6 +1859,9 @@ declare
   v_cities text[];
   v_filters text := 'c.is_active';
   v_rated_filters text;
+  v_unit_counts integer[];   -- from the search postings, when they can say
+  v_all_count integer;
+  v_any_count integer;
   v_keep boolean[] := '{}';
   v_found boolean;
   v_all tsquery;
@@ -1903,10 +1913,19 @@ begin
     v_filters := v_filters || ' and c.city = any($3)';
   end if;
 
+  -- Within a state (and no other filter), what each unit matches and the totals come from the
+  -- search postings without reading a row (state_text_matches); otherwise from the text index.
+  if p_state is not null and p_city is null and p_specialty is null then
+    select m.unit_counts, m.all_count, m.any_count into v_unit_counts, v_all_count, v_any_count from app_hidden.state_text_matches(p_state, v_terms.q1) m;
+  end if;
   v_matches_any := format('select exists (select from app_public.contractors c where %s and %s)', v_filters, v_match);
   for v_i in 1..cardinality(v_terms.typed) loop
-    execute v_matches_any
-      into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
+    if v_unit_counts is not null then
+      v_found := v_unit_counts[v_i] > 0;
+    else
+      execute v_matches_any
+        into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
+    end if;
     v_keep := v_keep || v_found;
     if v_found then
       v_units := v_units + 1;
@@ -1922,18 +1941,24 @@ begin
     return;
   end if;
   v_query := v_all;
-  if v_all::text <> v_any::text then
-    execute v_matches_any
-      into v_found using v_all, v_specialty_id, v_cities, p_state;
-    if not v_found then
+  if v_unit_counts is not null then
+    if v_all_count = 0 then
       v_query := v_any;
     end if;
+    v_total := least(case when v_all_count > 0 then v_all_count else v_any_count end, v_cap + 1);
+  else
+    if v_all::text <> v_any::text then
+      execute v_matches_any
+        into v_found using v_all, v_specialty_id, v_cities, p_state;
+      if not v_found then
+        v_query := v_any;
+      end if;
+    end if;
+    -- The total: the matches counted through the text index, up to the cap + 1 (each one a row
+    -- read: docs/performance.md).
+    execute format('select count(*) from (select from app_public.contractors c where %s and %s limit $5 + 1) m', v_filters, v_match)
+      into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
   end if;
-
-  -- The total: the matches counted through the text index, up to the cap + 1 (each one a row
-  -- read: docs/performance.md).
-  execute format('select count(*) from (select from app_public.contractors c where %s and %s limit $5 + 1) m', v_filters, v_match)
-    into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
 
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
   -- qa) all have the key [0, units, 0, 3 * units, rating], the best but for an exact name. When
@@ -2406,6 +2431,59 @@ CREATE FUNCTION app_hidden.state_query(p_state text, p_query tsquery) RETURNS ts
 COMMENT ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) IS 'A text query with each lexeme prefixed by the state, for the state-lexemes index.';
 
 --
+-- Name: state_text_matches(text, tsquery[]); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.state_text_matches(p_state text, p_units tsquery[]) RETURNS TABLE(unit_counts integer[], all_count integer, any_count integer)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $_$
+declare
+  v_text text;
+  v_alternative text;
+  v_lexeme text;
+  v_unit integer[];
+  v_alt integer[];
+  v_all integer[];
+  v_any integer[] := '{}';
+  v_ids integer[];
+begin
+  unit_counts := '{}';
+  for i in 1..coalesce(cardinality(p_units), 0) loop
+    v_text := p_units[i]::text;
+    -- Only quoted lexemes joined by ' & ' and ' | '.
+    if regexp_replace(v_text, $r$'(?:[^']|'')*'$r$, '', 'g') !~ '^( [&|] )*$' then
+      return;
+    end if;
+    v_unit := '{}';
+    foreach v_alternative in array string_to_array(v_text, ' | ') loop
+      v_alt := null;
+      for v_lexeme in select replace(m[1], '''''', '''') from regexp_matches(v_alternative, $r$'((?:[^']|'')*)'$r$, 'g') m loop
+        v_ids := coalesce((select p.contractors from app_private.search_postings p where p.term = v_lexeme and p.state = upper(p_state)), '{}');
+        v_alt := case when v_alt is null then v_ids else v_alt & v_ids end;
+      end loop;
+      v_unit := v_unit | coalesce(v_alt, '{}');
+    end loop;
+    unit_counts := unit_counts || icount(v_unit);
+    -- Units nothing matches are left out of "all of them" (search_contractors ignores them).
+    if icount(v_unit) > 0 then
+      v_all := case when v_all is null then v_unit else v_all & v_unit end;
+      v_any := v_any | v_unit;
+    end if;
+  end loop;
+  all_count := coalesce(icount(v_all), 0);
+  any_count := icount(v_any);
+  return next;
+end
+$_$;
+
+--
+-- Name: FUNCTION state_text_matches(p_state text, p_units tsquery[]); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.state_text_matches(p_state text, p_units tsquery[]) IS 'Per-unit, all-units and any-unit match counts of a text search within a state, from the search postings (no rows when a unit is not a plain OR of ANDs).';
+
+--
 -- Name: text_words(text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -2606,6 +2684,34 @@ begin
   end if;
 end
 $$;
+
+--
+-- Name: change_search_postings(text[], text[], integer[], text[], text[], integer[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]) RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+    select from app_private.search_postings p
+     where (p.term, p.state) in (select u.t, u.s from unnest(p_out_terms, p_out_states) as u(t, s)
+                                 union select u.t, u.s from unnest(p_in_terms, p_in_states) as u(t, s))
+     order by p.term, p.state
+       for update;
+    update app_private.search_postings p set contractors = p.contractors - r.nos
+      from (select u.t, u.s, array_agg(u.n) as nos from unnest(p_out_terms, p_out_states, p_out_nos) as u(t, s, n) group by u.t, u.s) r
+     where p.term = r.t and p.state = r.s;
+    insert into app_private.search_postings as p (term, state, contractors)
+    select u.t, u.s, sort(array_agg(u.n)) from unnest(p_in_terms, p_in_states, p_in_nos) as u(t, s, n)
+     group by u.t, u.s order by u.t, u.s
+        on conflict (term, state) do update set contractors = p.contractors | excluded.contractors;
+  $$;
+
+--
+-- Name: FUNCTION change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]) IS 'Removes and adds (term, state, search_no) postings, locking rows in key order.';
 
 --
 -- Name: checked_request(text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3059,13 +3165,14 @@ CREATE FUNCTION app_private.recount_directory() RETURNS void
              group by cs.contractor_id) n
      where c.id = n.contractor_id and c.specialty_slugs is distinct from n.slugs;
     select app_private.refresh_search_words();
+    select app_private.refresh_search_postings();
   $$;
 
 --
 -- Name: FUNCTION recount_directory(); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.recount_directory() IS 'Recomputes every derived value (ratings, specialty counts and slugs, city list, search words) after a bulk load.';
+COMMENT ON FUNCTION app_private.recount_directory() IS 'Recomputes every derived value (ratings, specialty counts and slugs, city list, search words and postings) after a bulk load.';
 
 --
 -- Name: recount_ratings_and_specialties(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3120,6 +3227,26 @@ CREATE FUNCTION app_private.refresh_opportunity_status(p_opportunity_id uuid) RE
     update app_public.opportunities o set status = app_hidden.opportunity_status(o)
      where o.id = p_opportunity_id and o.status is distinct from app_hidden.opportunity_status(o)
   $$;
+
+--
+-- Name: refresh_search_postings(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.refresh_search_postings() RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+    delete from app_private.search_postings;
+    insert into app_private.search_postings (term, state, contractors)
+    select l, c.state, sort(array_agg(c.search_no)) from app_public.contractors c, unnest(tsvector_to_array(c.search)) l
+     where c.is_active and c.state is not null group by l, c.state;
+  $$;
+
+--
+-- Name: FUNCTION refresh_search_postings(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.refresh_search_postings() IS 'Rebuilds the search postings from every active contractor''s document.';
 
 --
 -- Name: refresh_search_words(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3300,6 +3427,42 @@ begin
   end if;
   if tg_op in ('INSERT', 'UPDATE') and new.is_active then
     perform app_private.add_directory_city(new.city, 1);
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: tg_contractors__search_postings(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_contractors__search_postings() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+declare
+  v_out record;
+  v_in record;
+begin
+  if TG_OP = 'INSERT' then
+    select array_agg(l) as terms, array_agg(n.state) as states, array_agg(n.search_no) as nos into v_in
+      from new_rows n, unnest(tsvector_to_array(n.search)) l where n.is_active and n.state is not null;
+  elsif TG_OP = 'DELETE' then
+    select array_agg(l) as terms, array_agg(o.state) as states, array_agg(o.search_no) as nos into v_out
+      from old_rows o, unnest(tsvector_to_array(o.search)) l where o.is_active and o.state is not null;
+  else
+    select array_agg(l) as terms, array_agg(o.state) as states, array_agg(o.search_no) as nos into v_out
+      from old_rows o join new_rows n on n.id = o.id, unnest(tsvector_to_array(o.search)) l
+     where o.is_active and o.state is not null
+       and (o.search, o.state, o.is_active) is distinct from (n.search, n.state, n.is_active);
+    select array_agg(l) as terms, array_agg(n.state) as states, array_agg(n.search_no) as nos into v_in
+      from old_rows o join new_rows n on n.id = o.id, unnest(tsvector_to_array(n.search)) l
+     where n.is_active and n.state is not null
+       and (o.search, o.state, o.is_active) is distinct from (n.search, n.state, n.is_active);
+  end if;
+  if coalesce(cardinality(v_out.nos), 0) + coalesce(cardinality(v_in.nos), 0) > 0 then
+    perform app_private.change_search_postings(coalesce(v_out.terms, '{}'), coalesce(v_out.states, '{}'), coalesce(v_out.nos, '{}'),
+                                               coalesce(v_in.terms, '{}'), coalesce(v_in.states, '{}'), coalesce(v_in.nos, '{}'));
   end if;
   return null;
 end
@@ -3780,6 +3943,22 @@ CREATE TABLE app_private.search_filler_words (
 COMMENT ON TABLE app_private.search_filler_words IS 'Words that never narrow a search (they only add to a score).';
 
 --
+-- Name: search_postings; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.search_postings (
+    term text NOT NULL COLLATE pg_catalog."C",
+    state text NOT NULL,
+    contractors integer[] NOT NULL
+);
+
+--
+-- Name: TABLE search_postings; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.search_postings IS 'For each lexeme and state: the search_no of the active contractors there whose search document has it, sorted (exact text-search totals).';
+
+--
 -- Name: search_vocabulary; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -3846,6 +4025,19 @@ CREATE TABLE app_public.contractor_specialties (
 --
 
 COMMENT ON TABLE app_public.contractor_specialties IS 'Which specialties each contractor offers.';
+
+--
+-- Name: contractors_search_no_seq; Type: SEQUENCE; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.contractors ALTER COLUMN search_no ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_public.contractors_search_no_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 --
 -- Name: posts; Type: TABLE; Schema: app_public; Owner: -
@@ -4037,6 +4229,13 @@ ALTER TABLE ONLY app_private.rate_limit_counts
 
 ALTER TABLE ONLY app_private.search_filler_words
     ADD CONSTRAINT search_filler_words_pkey PRIMARY KEY (word);
+
+--
+-- Name: search_postings search_postings_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.search_postings
+    ADD CONSTRAINT search_postings_pkey PRIMARY KEY (term, state);
 
 --
 -- Name: search_vocabulary search_vocabulary_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -4583,6 +4782,24 @@ CREATE TRIGGER _600_specialty_slugs_delete AFTER DELETE ON app_public.contractor
 CREATE TRIGGER _600_specialty_slugs_insert AFTER INSERT ON app_public.contractor_specialties REFERENCING NEW TABLE AS new_links FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractor_specialties__slugs();
 
 --
+-- Name: contractors _610_search_postings_delete; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _610_search_postings_delete AFTER DELETE ON app_public.contractors REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search_postings();
+
+--
+-- Name: contractors _610_search_postings_insert; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _610_search_postings_insert AFTER INSERT ON app_public.contractors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search_postings();
+
+--
+-- Name: contractors _610_search_postings_update; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _610_search_postings_update AFTER UPDATE ON app_public.contractors REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search_postings();
+
+--
 -- Name: estimates _900_refresh_status; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
@@ -4814,6 +5031,12 @@ ALTER TABLE app_private.rate_limit_hits ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_private.search_filler_words ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: search_postings; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.search_postings ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: search_vocabulary; Type: ROW SECURITY; Schema: app_private; Owner: -
@@ -5772,6 +5995,13 @@ REVOKE ALL ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) FRO
 GRANT ALL ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) TO marine_anonymous;
 
 --
+-- Name: FUNCTION state_text_matches(p_state text, p_units tsquery[]); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.state_text_matches(p_state text, p_units tsquery[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.state_text_matches(p_state text, p_units tsquery[]) TO marine_anonymous;
+
+--
 -- Name: FUNCTION text_words(p_text text); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -5863,6 +6093,12 @@ REVOKE ALL ON FUNCTION app_private.add_specialty_counts(p_contractor_id uuid, p_
 --
 
 REVOKE ALL ON FUNCTION app_private.before_award(q app_public.quotes) FROM PUBLIC;
+
+--
+-- Name: FUNCTION change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION checked_request(p_request_id text, p_for_update boolean); Type: ACL; Schema: app_private; Owner: -
@@ -6033,6 +6269,12 @@ REVOKE ALL ON FUNCTION app_private.refresh_contractor_rating(p_contractor_id uui
 REVOKE ALL ON FUNCTION app_private.refresh_opportunity_status(p_opportunity_id uuid) FROM PUBLIC;
 
 --
+-- Name: FUNCTION refresh_search_postings(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.refresh_search_postings() FROM PUBLIC;
+
+--
 -- Name: FUNCTION refresh_search_words(); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -6091,6 +6333,12 @@ REVOKE ALL ON FUNCTION app_private.tg_contractor_specialties__slugs() FROM PUBLI
 --
 
 REVOKE ALL ON FUNCTION app_private.tg_contractors__directory_cities() FROM PUBLIC;
+
+--
+-- Name: FUNCTION tg_contractors__search_postings(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg_contractors__search_postings() FROM PUBLIC;
 
 --
 -- Name: FUNCTION tg_contractors__search_words(); Type: ACL; Schema: app_private; Owner: -

@@ -274,6 +274,73 @@ describe('what the search reads', () => {
     }
   });
 
+  // Totals within a state come from the search postings (state_text_matches), never from rows:
+  // a posting missing or left behind is a wrong total.
+  const stalePostings = async (c: pg.PoolClient): Promise<number> =>
+    (
+      await c.query(`with fresh as (
+          select l as term, c.state, sort(array_agg(c.search_no)) as contractors
+            from app_public.contractors c, unnest(tsvector_to_array(c.search)) l
+           where c.is_active and c.state is not null group by l, c.state)
+        select count(*)::int as n from fresh f
+          full join (select * from app_private.search_postings where cardinality(contractors) > 0) p
+            on p.term = f.term and p.state = f.state
+         where f.contractors is distinct from p.contractors`)
+    ).rows[0].n;
+
+  test('the search postings follow every write: insert, document, state, deactivation, delete', async () => {
+    await inTransaction(async (c) => {
+      expect(await stalePostings(c)).toBe(0);
+      const [a, b] = await make(c, [
+        { name: 'Zorvath Rigging', services: ['Standing rigging'] },
+        { name: 'Quillon Diesel', about: 'Diesel engines.' },
+      ]);
+      expect(await stalePostings(c)).toBe(0);
+      await c.query(`update app_public.contractors set about = 'Teak decks and varnish.' where id = $1`, [b]);
+      await c.query(`update app_public.contractors set state = 'FL' where id = $1`, [a]);
+      expect(await stalePostings(c)).toBe(0);
+      await c.query(`update app_public.contractors set is_active = false where id = $1`, [a]);
+      expect(await stalePostings(c)).toBe(0);
+      await c.query(`update app_public.contractors set is_active = true where id = $1`, [a]);
+      await c.query(`delete from app_public.contractors where id = $1`, [b]);
+      expect(await stalePostings(c)).toBe(0);
+      const {
+        rows: [m],
+      } = await c.query(`select * from app_hidden.state_text_matches('FL', array['zorvath'::tsquery, 'quillon'::tsquery])`);
+      expect(m).toEqual({ unit_counts: [1, 0], all_count: 1, any_count: 1 });
+    });
+  });
+
+  test('a rating change moves no posting; a bulk update of many rows keeps them exact', async () => {
+    await inTransaction(async (c) => {
+      const before = (await c.query(`select sum(xmin::text::bigint) as x from app_private.search_postings`)).rows[0].x;
+      await c.query(`update app_public.contractors set google_rating = 4.5, google_review_count = 12
+                      where id in (select id from app_public.contractors where is_active limit 50)`);
+      expect((await c.query(`select sum(xmin::text::bigint) as x from app_private.search_postings`)).rows[0].x).toBe(before);
+      await c.query(`update app_public.contractors set tagline = coalesce(tagline, '') || ' Outboard repowers.'
+                      where id in (select id from app_public.contractors where is_active order by id limit 200)`);
+      expect(await stalePostings(c)).toBe(0);
+    });
+  });
+
+  test('state_text_matches: AND within an alternative, OR between, AND across units; nothing for what it cannot read', async () => {
+    await inTransaction(async (c) => {
+      await make(c, [
+        { name: 'Vexmoor Alpha', about: 'Hull cleaning and blorp.' },
+        { name: 'Vexmoor Beta', about: 'Hull painting.' },
+        { name: 'Wraxby Gamma', about: 'Blorp anodes.' },
+      ]);
+      const matches = async (units: string[]) =>
+        (await c.query(`select * from app_hidden.state_text_matches('me', $1::tsquery[])`, [units])).rows;
+      expect(await matches([`'vexmoor' & 'clean' | 'wraxbi'`])).toEqual([{ unit_counts: [2], all_count: 2, any_count: 2 }]);
+      expect(await matches([`'vexmoor'`, `'blorp'`])).toEqual([{ unit_counts: [2, 2], all_count: 1, any_count: 3 }]);
+      expect(await matches([`'vexmoor'`, `'wraxbi'`])).toEqual([{ unit_counts: [2, 1], all_count: 0, any_count: 3 }]);
+      for (const unread of [`'vexmoor':A`, `'vexm':*`, `!'vexmoor'`, `'vexmoor' <-> 'alpha'`, `('vexmoor' | 'blorp') & 'hull'`]) {
+        expect([unread, await matches([unread])]).toEqual([unread, []]);
+      }
+    });
+  });
+
   test('state_query prefixes every lexeme, keeps the operators, and asks nothing for a state that is not two letters', async () => {
     const {
       rows: [r],
@@ -291,7 +358,7 @@ describe('what the search reads', () => {
   });
 
   test('request roles cannot read the vocabulary or the words (42501)', async () => {
-    for (const table of ['search_vocabulary', 'search_words', 'search_filler_words']) {
+    for (const table of ['search_vocabulary', 'search_words', 'search_filler_words', 'search_postings']) {
       await inTransaction(async (c) => {
         await c.query('set local role marine_admin');
         expect([table, await sqlState(c.query(`select * from app_private.${table} limit 1`))]).toEqual([table, '42501']);

@@ -24,6 +24,9 @@ declare
   v_cities text[];
   v_filters text := 'c.is_active';
   v_rated_filters text;
+  v_unit_counts integer[];   -- from the search postings, when they can say
+  v_all_count integer;
+  v_any_count integer;
   v_keep boolean[] := '{}';
   v_found boolean;
   v_all tsquery;
@@ -75,10 +78,19 @@ begin
     v_filters := v_filters || ' and c.city = any($3)';
   end if;
 
+  -- Within a state (and no other filter), what each unit matches and the totals come from the
+  -- search postings without reading a row (state_text_matches); otherwise from the text index.
+  if p_state is not null and p_city is null and p_specialty is null then
+    select m.unit_counts, m.all_count, m.any_count into v_unit_counts, v_all_count, v_any_count from app_hidden.state_text_matches(p_state, v_terms.q1) m;
+  end if;
   v_matches_any := format('select exists (select from app_public.contractors c where %s and %s)', v_filters, v_match);
   for v_i in 1..cardinality(v_terms.typed) loop
-    execute v_matches_any
-      into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
+    if v_unit_counts is not null then
+      v_found := v_unit_counts[v_i] > 0;
+    else
+      execute v_matches_any
+        into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
+    end if;
     v_keep := v_keep || v_found;
     if v_found then
       v_units := v_units + 1;
@@ -94,18 +106,24 @@ begin
     return;
   end if;
   v_query := v_all;
-  if v_all::text <> v_any::text then
-    execute v_matches_any
-      into v_found using v_all, v_specialty_id, v_cities, p_state;
-    if not v_found then
+  if v_unit_counts is not null then
+    if v_all_count = 0 then
       v_query := v_any;
     end if;
+    v_total := least(case when v_all_count > 0 then v_all_count else v_any_count end, v_cap + 1);
+  else
+    if v_all::text <> v_any::text then
+      execute v_matches_any
+        into v_found using v_all, v_specialty_id, v_cities, p_state;
+      if not v_found then
+        v_query := v_any;
+      end if;
+    end if;
+    -- The total: the matches counted through the text index, up to the cap + 1 (each one a row
+    -- read: docs/performance.md).
+    execute format('select count(*) from (select from app_public.contractors c where %s and %s limit $5 + 1) m', v_filters, v_match)
+      into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
   end if;
-
-  -- The total: the matches counted through the text index, up to the cap + 1 (each one a row
-  -- read: docs/performance.md).
-  execute format('select count(*) from (select from app_public.contractors c where %s and %s limit $5 + 1) m', v_filters, v_match)
-    into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
 
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
   -- qa) all have the key [0, units, 0, 3 * units, rating], the best but for an exact name. When

@@ -13,6 +13,7 @@ AS $function$
              group by cs.contractor_id) n
      where c.id = n.contractor_id and c.specialty_slugs is distinct from n.slugs;
     select app_private.refresh_search_words();
+    select app_private.refresh_search_postings();
   $function$;
-comment on function app_private.recount_directory() is 'Recomputes every derived value (ratings, specialty counts and slugs, city list, search words) after a bulk load.';
+comment on function app_private.recount_directory() is 'Recomputes every derived value (ratings, specialty counts and slugs, city list, search words and postings) after a bulk load.';
 revoke all on function app_private.recount_directory() from public, marine_anonymous, marine_agent, marine_admin;
