@@ -279,7 +279,7 @@ describe('what the search reads', () => {
   const stalePostings = async (c: pg.PoolClient): Promise<number> =>
     (
       await c.query(`with fresh as (
-          select l as term, c.state, sort(array_agg(c.search_no)) as contractors
+          select l as term, c.state, extensions.sort(array_agg(c.search_no)) as contractors
             from app_public.contractors c, unnest(tsvector_to_array(c.search)) l
            where c.is_active and c.state is not null group by l, c.state)
         select count(*)::int as n from fresh f

@@ -9,28 +9,32 @@ CREATE OR REPLACE FUNCTION app_private.tg_contractors__search_postings()
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
 AS $function$
 declare
-  v_out record;
-  v_in record;
+  v_out_terms text[];
+  v_out_states text[];
+  v_out_nos integer[];
+  v_in_terms text[];
+  v_in_states text[];
+  v_in_nos integer[];
 begin
   if TG_OP = 'INSERT' then
-    select array_agg(l) as terms, array_agg(n.state) as states, array_agg(n.search_no) as nos into v_in
+    select array_agg(l) as terms, array_agg(n.state) as states, array_agg(n.search_no) as nos into v_in_terms, v_in_states, v_in_nos
       from new_rows n, unnest(tsvector_to_array(n.search)) l where n.is_active and n.state is not null;
   elsif TG_OP = 'DELETE' then
-    select array_agg(l) as terms, array_agg(o.state) as states, array_agg(o.search_no) as nos into v_out
+    select array_agg(l) as terms, array_agg(o.state) as states, array_agg(o.search_no) as nos into v_out_terms, v_out_states, v_out_nos
       from old_rows o, unnest(tsvector_to_array(o.search)) l where o.is_active and o.state is not null;
   else
-    select array_agg(l) as terms, array_agg(o.state) as states, array_agg(o.search_no) as nos into v_out
+    select array_agg(l) as terms, array_agg(o.state) as states, array_agg(o.search_no) as nos into v_out_terms, v_out_states, v_out_nos
       from old_rows o join new_rows n on n.id = o.id, unnest(tsvector_to_array(o.search)) l
      where o.is_active and o.state is not null
        and (o.search, o.state, o.is_active) is distinct from (n.search, n.state, n.is_active);
-    select array_agg(l) as terms, array_agg(n.state) as states, array_agg(n.search_no) as nos into v_in
+    select array_agg(l) as terms, array_agg(n.state) as states, array_agg(n.search_no) as nos into v_in_terms, v_in_states, v_in_nos
       from old_rows o join new_rows n on n.id = o.id, unnest(tsvector_to_array(n.search)) l
      where n.is_active and n.state is not null
        and (o.search, o.state, o.is_active) is distinct from (n.search, n.state, n.is_active);
   end if;
-  if coalesce(cardinality(v_out.nos), 0) + coalesce(cardinality(v_in.nos), 0) > 0 then
-    perform app_private.change_search_postings(coalesce(v_out.terms, '{}'), coalesce(v_out.states, '{}'), coalesce(v_out.nos, '{}'),
-                                               coalesce(v_in.terms, '{}'), coalesce(v_in.states, '{}'), coalesce(v_in.nos, '{}'));
+  if v_out_nos is not null or v_in_nos is not null then
+    perform app_private.change_search_postings(coalesce(v_out_terms, '{}'), coalesce(v_out_states, '{}'), coalesce(v_out_nos, '{}'),
+                                               coalesce(v_in_terms, '{}'), coalesce(v_in_states, '{}'), coalesce(v_in_nos, '{}'));
   end if;
   return null;
 end
