@@ -1963,17 +1963,27 @@ begin
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
   -- qa) all have the key [0, units, 0, 3 * units, rating], the best but for an exact name. When
   -- the best rated of them fill the page, that is the page, and nothing is scored. They are
-  -- checked on search_head, which the rated indexes hold (no row read), or found through its
-  -- GIN index when few: the planner picks by the tier's frequency.
+  -- checked on search_head, which the rated indexes hold (no row read): first among the 5,000
+  -- best rated under the filters, then, for a tier too sparse to fill the page there, through
+  -- the head's index (state-prefixed within a state: 0023).
   if p_sort = 'relevance' and v_query::text = v_all::text
      and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
      and not exists (select from app_public.contractors c
                       where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)) then
-    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
-              v_rated_filters || ' and c.search_head @@ $1',
-              p_city is not null, app_hidden.rated_keyset_sql(), v_need::text))
-      into v_ids, v_scores
-      using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
+    if p_city is null then
+      execute app_hidden.rated_scan_sql(v_rated_filters || app_hidden.rated_keyset_sql(), 'c.search_head',
+                                        'c.search_head @@ $1', 5000, v_need::text)
+        into v_ids, v_scores
+        using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
+    end if;
+    if coalesce(cardinality(v_ids), 0) < v_need then
+      execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
+                v_rated_filters || ' and c.search_head @@ $1' || case when p_state is null then ''
+                  else ' and app_hidden.state_lexemes(c.state, c.search_head) @@ app_hidden.state_query($4, $1)' end,
+                p_city is not null, app_hidden.rated_keyset_sql(), v_need::text))
+        into v_ids, v_scores
+        using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
+    end if;
     if coalesce(cardinality(v_ids), 0) >= v_need then
       return query
         select (select json_agg(app_hidden.contractor_list_item(c) order by p.n)
@@ -2420,7 +2430,7 @@ CREATE FUNCTION app_hidden.state_query(p_state text, p_query tsquery) RETURNS ts
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     AS $_$
     select case when p_state ~ '^[A-Za-z]{2}$'
-      then regexp_replace(p_query::text, $r$'((?:[^']|'')*)'$r$, '''' || lower(p_state) || '_\1''', 'g')::tsquery
+      then regexp_replace(p_query::text, $r$'((?:[^']|'')*)'(?::[A-D]+)?$r$, '''' || lower(p_state) || '_\1''', 'g')::tsquery
       else '''specialty_'''::tsquery end
   $_$;
 
@@ -2428,7 +2438,7 @@ CREATE FUNCTION app_hidden.state_query(p_state text, p_query tsquery) RETURNS ts
 -- Name: FUNCTION state_query(p_state text, p_query tsquery); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) IS 'A text query with each lexeme prefixed by the state, for the state-lexemes index.';
+COMMENT ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) IS 'A text query with each lexeme prefixed by the state and no weights, for the state-lexemes indexes.';
 
 --
 -- Name: state_text_matches(text, tsquery[]); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3955,6 +3965,7 @@ CREATE TABLE app_private.search_postings (
     state text NOT NULL,
     contractors integer[] NOT NULL
 );
+ALTER TABLE ONLY app_private.search_postings ALTER COLUMN contractors SET STORAGE EXTERNAL;
 
 --
 -- Name: TABLE search_postings; Type: COMMENT; Schema: app_private; Owner: -
@@ -4498,6 +4509,12 @@ CREATE INDEX contractors_geog_idx ON app_public.contractors USING gist (geog);
 CREATE INDEX contractors_geom_idx ON app_public.contractors USING gist (((geog)::extensions.geometry));
 
 --
+-- Name: contractors_head_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX contractors_head_idx ON app_public.contractors USING gin (search_head) WHERE is_active;
+
+--
 -- Name: contractors_is_active_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
@@ -4528,10 +4545,10 @@ CREATE INDEX contractors_rank_idx ON app_public.contractors USING btree (COALESC
 CREATE INDEX contractors_search_idx ON app_public.contractors USING gin (search);
 
 --
--- Name: contractors_state_head_idx; Type: INDEX; Schema: app_public; Owner: -
+-- Name: contractors_state_head_lexemes_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
-CREATE INDEX contractors_state_head_idx ON app_public.contractors USING gin (state, search_head) WHERE is_active;
+CREATE INDEX contractors_state_head_lexemes_idx ON app_public.contractors USING gin (app_hidden.state_lexemes(state, search_head)) WHERE is_active;
 
 --
 -- Name: contractors_state_idx; Type: INDEX; Schema: app_public; Owner: -

@@ -341,15 +341,17 @@ describe('what the search reads', () => {
     });
   });
 
-  test('state_query prefixes every lexeme, keeps the operators, and asks nothing for a state that is not two letters', async () => {
+  test('state_query prefixes every lexeme, drops weights, keeps the operators, and asks nothing for a state that is not two letters', async () => {
     const {
       rows: [r],
     } = await db.pool.query(`select app_hidden.state_query('Fl', $$'a''b' | 'c' & !'d':*$$)::text as q,
+        app_hidden.state_query('ME', $$'diesel':A | 'engin':AB & 'x':*$$)::text as weighted,
         app_hidden.state_query('F''L', 'diesel')::text as quote, app_hidden.state_query('FLA', 'diesel')::text as long,
         app_hidden.state_lexemes('ME', to_tsvector('english', 'Diesel engines'))::text as doc,
         app_hidden.state_lexemes(null, to_tsvector('english', 'Diesel engines'))::text as stateless`);
     expect(r).toEqual({
       q: "'fl_a''b' | 'fl_c' & !'fl_d':*",
+      weighted: "'me_diesel' | 'me_engin' & 'me_x':*",
       quote: "'specialty_'",
       long: "'specialty_'",
       doc: "'me_diesel' 'me_engin'",

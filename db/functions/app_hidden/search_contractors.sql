@@ -128,17 +128,27 @@ begin
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
   -- qa) all have the key [0, units, 0, 3 * units, rating], the best but for an exact name. When
   -- the best rated of them fill the page, that is the page, and nothing is scored. They are
-  -- checked on search_head, which the rated indexes hold (no row read), or found through its
-  -- GIN index when few: the planner picks by the tier's frequency.
+  -- checked on search_head, which the rated indexes hold (no row read): first among the 5,000
+  -- best rated under the filters, then, for a tier too sparse to fill the page there, through
+  -- the head's index (state-prefixed within a state: 0023).
   if p_sort = 'relevance' and v_query::text = v_all::text
      and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
      and not exists (select from app_public.contractors c
                       where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)) then
-    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
-              v_rated_filters || ' and c.search_head @@ $1',
-              p_city is not null, app_hidden.rated_keyset_sql(), v_need::text))
-      into v_ids, v_scores
-      using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
+    if p_city is null then
+      execute app_hidden.rated_scan_sql(v_rated_filters || app_hidden.rated_keyset_sql(), 'c.search_head',
+                                        'c.search_head @@ $1', 5000, v_need::text)
+        into v_ids, v_scores
+        using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
+    end if;
+    if coalesce(cardinality(v_ids), 0) < v_need then
+      execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
+                v_rated_filters || ' and c.search_head @@ $1' || case when p_state is null then ''
+                  else ' and app_hidden.state_lexemes(c.state, c.search_head) @@ app_hidden.state_query($4, $1)' end,
+                p_city is not null, app_hidden.rated_keyset_sql(), v_need::text))
+        into v_ids, v_scores
+        using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
+    end if;
     if coalesce(cardinality(v_ids), 0) >= v_need then
       return query
         select (select json_agg(app_hidden.contractor_list_item(c) order by p.n)
