@@ -517,6 +517,7 @@ END) STORED,
     search tsvector GENERATED ALWAYS AS (app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs)) STORED,
     search_head tsvector GENERATED ALWAYS AS (ts_filter(app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs), '{a}'::"char"[])) STORED,
     search_no integer NOT NULL,
+    specialty_items json DEFAULT '{"slugs" : [], "objects" : []}'::json NOT NULL,
     CONSTRAINT contractors_about_check CHECK ((length(about) <= 10000)),
     CONSTRAINT contractors_avatar_url_check CHECK ((avatar_url ~ '^https?://'::text)),
     CONSTRAINT contractors_geocoded_state_check CHECK ((geocoded_state ~ '^[A-Z]{2}$'::text)),
@@ -588,6 +589,12 @@ COMMENT ON COLUMN app_public.contractors.search_head IS 'The A part of the searc
 COMMENT ON COLUMN app_public.contractors.search_no IS 'A small number for the contractor in the search postings (app_private.search_postings).';
 
 --
+-- Name: COLUMN contractors.specialty_items; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.contractors.specialty_items IS 'The contractor''s specialties as a list item shows them, by name: slugs and {id, name, slug} objects (maintained from contractor_specialties with specialty_slugs).';
+
+--
 -- Name: contractor_list_item(app_public.contractors); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -601,20 +608,14 @@ CREATE FUNCTION app_hidden.contractor_list_item(c app_public.contractors) RETURN
              c.location_text as location,
              c.geocoded_city as "geocodedCity", c.geocoded_state as "geocodedState",
              c.latitude, c.longitude,
-             coalesce(s.slugs, '[]') as specialties,
-             coalesce(s.objects, '[]') as specialities,
+             c.specialty_items->'slugs' as specialties,
+             c.specialty_items->'objects' as specialities,
              c.rating, c.review_count as "reviewCount",
              c.google_rating as "googleRating", c.google_review_count as "googleReviewCount",
              c.is_verified as "isVerified", c.is_claimed as "isClaimed",
              c.avatar_url as "avatarUrl",
              c.phone, c.email,
              c.website_url as website, c.website_url as "websiteUrl"
-        from (select json_agg(sp.slug order by sp.name, sp.id) as slugs,
-                     json_agg(row_to_json(o) order by sp.name, sp.id) as objects
-                from app_public.contractor_specialties cs
-                join app_public.specialties sp on sp.id = cs.specialty_id,
-                     lateral (select sp.id, sp.name, sp.slug) o
-               where cs.contractor_id = c.id) s
     ) item
   $$;
 
@@ -3169,11 +3170,7 @@ CREATE FUNCTION app_private.recount_directory() RETURNS void
     delete from app_private.directory_cities;
     insert into app_private.directory_cities (city, active_contractors)
     select city, count(*) from app_public.contractors where is_active and city is not null group by city;
-    update app_public.contractors c set specialty_slugs = n.slugs
-      from (select cs.contractor_id, array_agg(s.slug order by s.slug) as slugs
-              from app_public.contractor_specialties cs join app_public.specialties s on s.id = cs.specialty_id
-             group by cs.contractor_id) n
-     where c.id = n.contractor_id and c.specialty_slugs is distinct from n.slugs;
+    select app_private.refresh_specialty_slugs(array(select c.id from app_public.contractors c));
     select app_private.refresh_search_words();
     select app_private.refresh_search_postings();
   $$;
@@ -3182,7 +3179,7 @@ CREATE FUNCTION app_private.recount_directory() RETURNS void
 -- Name: FUNCTION recount_directory(); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.recount_directory() IS 'Recomputes every derived value (ratings, specialty counts and slugs, city list, search words and postings) after a bulk load.';
+COMMENT ON FUNCTION app_private.recount_directory() IS 'Recomputes every derived value (ratings, specialty counts, slugs and list items, city list, search words and postings) after a bulk load.';
 
 --
 -- Name: recount_ratings_and_specialties(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3287,20 +3284,27 @@ CREATE FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) RET
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
     update app_public.contractors c
-       set specialty_slugs = coalesce(n.slugs, '{}')
-      from (select x.id, (select array_agg(s.slug order by s.slug)
-                            from app_public.contractor_specialties cs
-                            join app_public.specialties s on s.id = cs.specialty_id
-                           where cs.contractor_id = x.id) as slugs
-              from unnest(p_contractor_ids) as x(id)) n
-     where c.id = n.id and c.specialty_slugs is distinct from coalesce(n.slugs, '{}');
+       set specialty_slugs = n.slugs, specialty_items = n.items
+      from (select x.id, coalesce(l.slugs, '{}') as slugs,
+                   json_build_object('slugs', coalesce(l.by_name, '[]'), 'objects', coalesce(l.objects, '[]')) as items
+              from unnest(p_contractor_ids) as x(id)
+              cross join lateral (
+                select array_agg(s.slug order by s.slug) as slugs,
+                       json_agg(s.slug order by s.name, s.id) as by_name,
+                       json_agg(row_to_json(o) order by s.name, s.id) as objects
+                  from app_public.contractor_specialties cs
+                  join app_public.specialties s on s.id = cs.specialty_id,
+                       lateral (select s.id, s.name, s.slug) o
+                 where cs.contractor_id = x.id) l) n
+     where c.id = n.id
+       and (c.specialty_slugs is distinct from n.slugs or c.specialty_items::text is distinct from n.items::text);
   $$;
 
 --
 -- Name: FUNCTION refresh_specialty_slugs(p_contractor_ids uuid[]); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) IS 'Recomputes contractors.specialty_slugs for these contractors.';
+COMMENT ON FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) IS 'Recomputes contractors.specialty_slugs and specialty_items for these contractors.';
 
 --
 -- Name: set_admin(text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4788,7 +4792,7 @@ CREATE TRIGGER _600_search_words_update AFTER UPDATE ON app_public.contractors R
 -- Name: specialties _600_specialty_slugs; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
-CREATE TRIGGER _600_specialty_slugs AFTER UPDATE OF slug ON app_public.specialties FOR EACH ROW EXECUTE FUNCTION app_private.tg_specialties__slugs();
+CREATE TRIGGER _600_specialty_slugs AFTER UPDATE OF slug, name ON app_public.specialties FOR EACH ROW EXECUTE FUNCTION app_private.tg_specialties__slugs();
 
 --
 -- Name: contractor_specialties _600_specialty_slugs_delete; Type: TRIGGER; Schema: app_public; Owner: -

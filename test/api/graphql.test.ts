@@ -313,14 +313,24 @@ describe('staff manage users and keys', () => {
       d.__schema.types.filter((t: any) => t.inputFields).map((t: any) => [t.name, t.inputFields.map((f: any) => f.name)]),
     );
     expect(inputs.get('ContractorPatch')).toEqual(expect.arrayContaining(['name', 'googleRating', 'isActive']));
-    for (const derived of ['rating', 'reviewCount', 'publicRating', 'latitude', 'longitude', 'search', 'searchHead', 'searchNo']) {
+    for (const derived of [
+      'rating',
+      'reviewCount',
+      'publicRating',
+      'latitude',
+      'longitude',
+      'search',
+      'searchHead',
+      'searchNo',
+      'specialtyItems',
+    ]) {
       expect(inputs.get('ContractorPatch')).not.toContain(derived);
     }
     // The search's internals are not staff data at all.
     const contractor = await data(`{ __type(name: "Contractor") { fields { name } } }`);
     const fields = contractor.__type.fields.map((f: { name: string }) => f.name);
     expect(fields).toEqual(expect.arrayContaining(['name', 'publicRating']));
-    expect(fields.filter((f: string) => ['search', 'searchHead', 'searchNo'].includes(f))).toEqual([]);
+    expect(fields.filter((f: string) => ['search', 'searchHead', 'searchNo', 'specialtyItems'].includes(f))).toEqual([]);
     expect(inputs.get('SpecialtyPatch')).toEqual(expect.arrayContaining(['name']));
     expect(inputs.get('SpecialtyPatch')).not.toContain('contractorCount');
     const secret = [...inputs].flatMap(([type, fields]) =>

@@ -227,6 +227,66 @@ describe('what the search reads', () => {
     });
   });
 
+  // List items read their specialties off the row (specialty_items, 0024), so every change of a
+  // link or a specialty's name or slug must reach it, in name order.
+  test('list items follow links, renames and re-slugs, by specialty name', async () => {
+    await inTransaction(async (c) => {
+      const [id] = await make(c, [{ name: 'Nu Yard' }]);
+      const spec = async (slug: string) => (await c.query(`select id, name from app_public.specialties where slug = $1`, [slug])).rows[0];
+      const rigging = await spec('rigging');
+      const welding = await spec('welding-fabrication');
+      const item = async () =>
+        (await c.query(`select app_hidden.contractor_list_item(c) as item from app_public.contractors c where id = $1`, [id])).rows[0].item;
+      expect(await item()).toMatchObject({ specialties: [], specialities: [] });
+      await c.query(`insert into app_public.contractor_specialties (contractor_id, specialty_id) values ($1, $2), ($1, $3)`, [
+        id,
+        welding.id,
+        rigging.id,
+      ]);
+      expect(await item()).toMatchObject({
+        specialties: ['rigging', 'welding-fabrication'],
+        specialities: [
+          { id: rigging.id, name: rigging.name, slug: 'rigging' },
+          { id: welding.id, name: welding.name, slug: 'welding-fabrication' },
+        ],
+      });
+      await c.query(`update app_public.specialties set name = 'Arc Welding', slug = 'arc-welding' where id = $1`, [welding.id]);
+      expect(await item()).toMatchObject({
+        specialties: ['arc-welding', 'rigging'],
+        specialities: [
+          { id: welding.id, name: 'Arc Welding', slug: 'arc-welding' },
+          { id: rigging.id, name: rigging.name, slug: 'rigging' },
+        ],
+      });
+      await c.query(`update app_public.specialties set name = 'Zinc Welding' where id = $1`, [welding.id]);
+      expect((await item()).specialties).toEqual(['rigging', 'arc-welding']);
+      await c.query(`delete from app_public.contractor_specialties where contractor_id = $1 and specialty_id = $2`, [id, rigging.id]);
+      expect(await item()).toMatchObject({
+        specialties: ['arc-welding'],
+        specialities: [{ id: welding.id, name: 'Zinc Welding', slug: 'arc-welding' }],
+      });
+    });
+  });
+
+  test("every contractor's stored specialty lists are what its links say (after the seed's recount)", async () => {
+    await inTransaction(async (c) => {
+      const {
+        rows: [r],
+      } = await c.query(`select count(*)::int as rows,
+          count(*) filter (where (c.specialty_items->'slugs')::jsonb <> coalesce(l.by_name, '[]')
+                              or (c.specialty_items->'objects')::jsonb <> coalesce(l.objects, '[]'))::int as differ,
+          count(*) filter (where json_array_length(c.specialty_items->'slugs') > 0)::int as with_specialties
+        from app_public.contractors c
+        cross join lateral (select jsonb_agg(s.slug order by s.name, s.id) as by_name,
+                                   jsonb_agg(jsonb_build_object('id', s.id, 'name', s.name, 'slug', s.slug) order by s.name, s.id) as objects
+                              from app_public.contractor_specialties cs join app_public.specialties s on s.id = cs.specialty_id
+                             where cs.contractor_id = c.id) l`);
+      expect(r.rows).toBeGreaterThan(100);
+      expect(r.with_specialties).toBeGreaterThan(100);
+      expect(r.differ).toBe(0);
+    });
+  });
+
   test("a new contractor's words are known at once (no typo correction away from them)", async () => {
     await inTransaction(async (c) => {
       expect((await terms(c, 'quobbleston ')).corrections).toEqual([]);
