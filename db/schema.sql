@@ -2703,6 +2703,7 @@ $$;
 CREATE FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]) RETURNS void
     LANGUAGE sql
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    SET enable_nestloop TO 'on'
     AS $$
     select from app_private.search_postings p
      where (p.term, p.state) in (select u.t, u.s from unnest(p_out_terms, p_out_states) as u(t, s)
@@ -3453,6 +3454,7 @@ $$;
 CREATE FUNCTION app_private.tg_contractors__search_postings() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    SET enable_nestloop TO 'off'
     AS $$
 declare
   v_out_terms text[];

@@ -1,12 +1,15 @@
 -- Keeps search_postings: a contractor's lexemes are posted under its state while it is active.
 -- Updates that leave the document, the state and is_active alone (ratings, contact details)
 -- move nothing. One trigger function for the three statements; each branch reads only the
--- transition tables its statement has.
+-- transition tables its statement has. Nested loops are off: the planner takes a transition
+-- table for one row, and an update of 10,001 rows joined old to new row by row (17 s; a
+-- specialty renamed at 1,000,000 contractors would have run for days). Hash joins instead.
 CREATE OR REPLACE FUNCTION app_private.tg_contractors__search_postings()
  RETURNS trigger
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+ SET enable_nestloop TO 'off'
 AS $function$
 declare
   v_out_terms text[];
