@@ -798,7 +798,6 @@ CREATE FUNCTION app_hidden.geo_search_box(p_min_lat double precision, p_max_lat 
     SET max_parallel_workers_per_gather TO '0'
     AS $_$
 declare
-  v_specialty_id uuid;
   v_filters text := 'c.is_active';
   -- Edges included; latitude and longitude are the point's own coordinates, so this is exact.
   v_in_box constant text := 'c.latitude between $1 and $2 and c.longitude between $10 and $11';
@@ -808,7 +807,7 @@ declare
   v_scores numeric[];
 begin
   if p_specialty is not null then
-    v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
+    perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_filters := v_filters || app_hidden.specialty_predicate(3);
   end if;
   if p_min_rating is not null then
@@ -822,17 +821,17 @@ begin
   -- and sorted.
   execute app_hidden.rated_scan_sql(v_filters, 'c.latitude, c.longitude', v_in_box, v_budget, '$7 + 1')
     into v_ids, v_scores
-    using p_min_lat, p_max_lat, v_specialty_id, p_min_rating, p_after_score, p_after_id, p_limit, 0,
+    using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
           null::integer, p_min_lng, p_max_lng;
   if coalesce(cardinality(v_ids), 0) <= p_limit then
     execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
         v_filters || ' and c.geog::geometry && st_makeenvelope($10, $1, $11, $2, 4326) and ' || v_in_box, false, '', '$7 + 1'))
       into v_ids, v_scores
-      using p_min_lat, p_max_lat, v_specialty_id, p_min_rating, p_after_score, p_after_id, p_limit, 0,
+      using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
             null::integer, p_min_lng, p_max_lng;
   end if;
   return query execute app_hidden.rated_page_sql(app_hidden.rated_arrays_page_sql())
-    using p_min_lat, p_max_lat, v_specialty_id, p_min_rating, p_after_score, p_after_id, p_limit, 0,
+    using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
           null::integer, v_ids, v_scores;
 end
 $_$;
@@ -855,11 +854,10 @@ CREATE FUNCTION app_hidden.geo_search_point(p_lat double precision, p_lng double
     AS $_$
 declare
   v_point geography := st_setsrid(st_makepoint(p_lng, p_lat), 4326)::geography;
-  v_specialty_id uuid;
   v_where text := 'c.is_active and st_dwithin(c.geog, $1, $2, false)';
 begin
   if p_specialty is not null then
-    v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
+    perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_where := v_where || app_hidden.specialty_predicate(3);
   end if;
   if p_min_rating is not null then
@@ -895,7 +893,7 @@ begin
            end
       from numbered
   $q$, v_where)
-    using v_point, app_hidden.miles_to_meters(p_radius_miles), v_specialty_id, p_min_rating,
+    using v_point, app_hidden.miles_to_meters(p_radius_miles), p_specialty, p_min_rating,
           p_after_distance, p_after_id, p_limit;
 end
 $_$;
@@ -917,11 +915,10 @@ CREATE FUNCTION app_hidden.geo_search_point_rated(p_lat double precision, p_lng 
     AS $_$
 declare
   v_point geography := st_setsrid(st_makepoint(p_lng, p_lat), 4326)::geography;
-  v_specialty_id uuid;
   v_where text := 'c.is_active and st_dwithin(c.geog, $1, $2, false)';
 begin
   if p_specialty is not null then
-    v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
+    perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_where := v_where || app_hidden.specialty_predicate(3);
   end if;
   if p_min_rating is not null then
@@ -946,7 +943,7 @@ begin
            end
       from numbered
   $q$, v_where)
-    using v_point, app_hidden.miles_to_meters(p_radius_miles), v_specialty_id, p_min_rating,
+    using v_point, app_hidden.miles_to_meters(p_radius_miles), p_specialty, p_min_rating,
           p_after_score, p_after_id, p_limit;
 end
 $_$;
@@ -1856,7 +1853,6 @@ CREATE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city
 declare
   v_cap constant integer := app_hidden.search_total_cap();
   v_terms record;
-  v_specialty_id uuid;
   v_cities text[];
   v_filters text := 'c.is_active';
   v_rated_filters text;
@@ -1896,7 +1892,7 @@ begin
   end if;
 
   if p_specialty is not null then
-    v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
+    perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_filters := v_filters || app_hidden.specialty_predicate(2);
   end if;
   if p_city is not null then
@@ -1925,7 +1921,7 @@ begin
       v_found := v_unit_counts[v_i] > 0;
     else
       execute v_matches_any
-        into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
+        into v_found using v_terms.q1[v_i], p_specialty, v_cities, p_state;
     end if;
     v_keep := v_keep || v_found;
     if v_found then
@@ -1950,7 +1946,7 @@ begin
   else
     if v_all::text <> v_any::text then
       execute v_matches_any
-        into v_found using v_all, v_specialty_id, v_cities, p_state;
+        into v_found using v_all, p_specialty, v_cities, p_state;
       if not v_found then
         v_query := v_any;
       end if;
@@ -1958,7 +1954,7 @@ begin
     -- The total: the matches counted through the text index, up to the cap + 1 (each one a row
     -- read: docs/performance.md).
     execute format('select count(*) from (select from app_public.contractors c where %s and %s limit $5 + 1) m', v_filters, v_match)
-      into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
+      into v_total using v_query, p_specialty, v_cities, p_state, v_cap;
   end if;
 
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
@@ -1975,7 +1971,7 @@ begin
       execute app_hidden.rated_scan_sql(v_rated_filters || app_hidden.rated_keyset_sql(), 'c.search_head',
                                         'c.search_head @@ $1', 5000, v_need::text)
         into v_ids, v_scores
-        using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
+        using v_top, p_specialty, v_cities, p_state, p_after_key[5], p_after_id;
     end if;
     if coalesce(cardinality(v_ids), 0) < v_need then
       execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
@@ -1983,7 +1979,7 @@ begin
                   else ' and app_hidden.state_lexemes(c.state, c.search_head) @@ app_hidden.state_query($4, $1)' end,
                 p_city is not null, app_hidden.rated_keyset_sql(), v_need::text))
         into v_ids, v_scores
-        using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
+        using v_top, p_specialty, v_cities, p_state, p_after_key[5], p_after_id;
     end if;
     if coalesce(cardinality(v_ids), 0) >= v_need then
       return query
@@ -2037,7 +2033,7 @@ begin
            $20::json
       from page p join app_public.contractors c on c.id = p.id
   $sql$, v_filters, v_match)
-  using v_query, v_specialty_id, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
+  using v_query, p_specialty, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
         app_hidden.name_key(p_q), app_hidden.search_rank_window(), p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
         v_ignored, v_all, v_terms.typed, v_terms.corrections, v_total, v_cap;
 end
@@ -2077,15 +2073,15 @@ CREATE FUNCTION app_hidden.search_rated(p_specialty text, p_city text, p_state t
     AS $_$
 declare
   v_cap constant integer := greatest(app_hidden.search_total_cap(), p_offset + p_limit);
-  v_specialty_id uuid;
   v_cities text[];
   v_filters text := 'c.is_active';
   v_ids uuid[];
   v_scores numeric[];
   v_page text;
+  v_known integer;  -- the total, when it is kept (specialty without a city)
 begin
   if p_specialty is not null then
-    v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
+    perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_filters := v_filters || app_hidden.specialty_predicate(2);
   end if;
   if p_city is not null then
@@ -2095,11 +2091,22 @@ begin
   if p_state is not null then
     v_filters := v_filters || ' and c.state = upper($4)';
   end if;
+  if p_specialty is not null and p_city is null then
+    if p_state is null then
+      v_known := (select s.contractor_count from app_public.specialties s where s.slug = p_specialty);
+    else
+      v_known := coalesce((select icount(p.contractors) from app_private.search_postings p
+                            where p.term = 'specialty_' || p_specialty and p.state = upper(p_state)), 0);
+    end if;
+  end if;
 
-  -- counted: the first cap + 1 matches in order (the total, and a first page is a prefix).
-  execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(v_filters, p_city is not null, '', '$9 + 1'))
-    into v_ids, v_scores
-    using null::tsquery, v_specialty_id, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap;
+  -- The first page's rows and, when the total is not kept, the first cap + 1 matches in order.
+  if v_known is null or p_after_score is null then
+    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(v_filters, p_city is not null, '',
+              case when v_known is null then '$9 + 1' else '$8 + $7 + 1' end))
+      into v_ids, v_scores
+      using null::tsquery, p_specialty, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap;
+  end if;
 
   if p_after_score is null then
     v_page := app_hidden.rated_arrays_page_sql();
@@ -2108,8 +2115,8 @@ begin
   end if;
   return query execute format('select i.items, least($12, $9), $12 <= $9, i.next from (%s) i',
                               app_hidden.rated_page_sql(v_page))
-    using null::tsquery, v_specialty_id, v_cities, p_state, p_after_score, p_after_id, p_limit, p_offset, v_cap,
-          v_ids, v_scores, coalesce(cardinality(v_ids), 0);
+    using null::tsquery, p_specialty, v_cities, p_state, p_after_score, p_after_id, p_limit, p_offset, v_cap,
+          v_ids, v_scores, coalesce(v_known, cardinality(v_ids), 0);
 end
 $_$;
 
@@ -2396,8 +2403,7 @@ COMMENT ON FUNCTION app_hidden.specialty_id_for_filter(p_slug text, p_parameter 
 CREATE FUNCTION app_hidden.specialty_predicate(p_parameter integer) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $_$
-    select format(' and exists (select 1 from app_public.contractor_specialties cs'
-                  ' where cs.contractor_id = c.id and cs.specialty_id = $%s)', p_parameter)
+    select format(' and c.specialty_slugs @> array[$%s::text]', p_parameter)
   $_$;
 
 --
@@ -4494,7 +4500,7 @@ CREATE INDEX contractor_specialties_specialty_idx ON app_public.contractor_speci
 -- Name: contractors_city_rank_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
-CREATE INDEX contractors_city_rank_idx ON app_public.contractors USING btree (city, COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating) WHERE is_active;
+CREATE INDEX contractors_city_rank_idx ON app_public.contractors USING btree (city, COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, specialty_slugs) WHERE is_active;
 
 --
 -- Name: contractors_city_trgm_idx; Type: INDEX; Schema: app_public; Owner: -

@@ -7,7 +7,6 @@ CREATE OR REPLACE FUNCTION app_hidden.geo_search_box(p_min_lat double precision,
  SET max_parallel_workers_per_gather TO '0'
 AS $function$
 declare
-  v_specialty_id uuid;
   v_filters text := 'c.is_active';
   -- Edges included; latitude and longitude are the point's own coordinates, so this is exact.
   v_in_box constant text := 'c.latitude between $1 and $2 and c.longitude between $10 and $11';
@@ -17,7 +16,7 @@ declare
   v_scores numeric[];
 begin
   if p_specialty is not null then
-    v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
+    perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_filters := v_filters || app_hidden.specialty_predicate(3);
   end if;
   if p_min_rating is not null then
@@ -31,17 +30,17 @@ begin
   -- and sorted.
   execute app_hidden.rated_scan_sql(v_filters, 'c.latitude, c.longitude', v_in_box, v_budget, '$7 + 1')
     into v_ids, v_scores
-    using p_min_lat, p_max_lat, v_specialty_id, p_min_rating, p_after_score, p_after_id, p_limit, 0,
+    using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
           null::integer, p_min_lng, p_max_lng;
   if coalesce(cardinality(v_ids), 0) <= p_limit then
     execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
         v_filters || ' and c.geog::geometry && st_makeenvelope($10, $1, $11, $2, 4326) and ' || v_in_box, false, '', '$7 + 1'))
       into v_ids, v_scores
-      using p_min_lat, p_max_lat, v_specialty_id, p_min_rating, p_after_score, p_after_id, p_limit, 0,
+      using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
             null::integer, p_min_lng, p_max_lng;
   end if;
   return query execute app_hidden.rated_page_sql(app_hidden.rated_arrays_page_sql())
-    using p_min_lat, p_max_lat, v_specialty_id, p_min_rating, p_after_score, p_after_id, p_limit, 0,
+    using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
           null::integer, v_ids, v_scores;
 end
 $function$;

@@ -8,11 +8,10 @@ CREATE OR REPLACE FUNCTION app_hidden.geo_search_point(p_lat double precision, p
 AS $function$
 declare
   v_point geography := st_setsrid(st_makepoint(p_lng, p_lat), 4326)::geography;
-  v_specialty_id uuid;
   v_where text := 'c.is_active and st_dwithin(c.geog, $1, $2, false)';
 begin
   if p_specialty is not null then
-    v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
+    perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_where := v_where || app_hidden.specialty_predicate(3);
   end if;
   if p_min_rating is not null then
@@ -48,7 +47,7 @@ begin
            end
       from numbered
   $q$, v_where)
-    using v_point, app_hidden.miles_to_meters(p_radius_miles), v_specialty_id, p_min_rating,
+    using v_point, app_hidden.miles_to_meters(p_radius_miles), p_specialty, p_min_rating,
           p_after_distance, p_after_id, p_limit;
 end
 $function$;

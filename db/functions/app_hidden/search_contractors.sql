@@ -20,7 +20,6 @@ AS $function$
 declare
   v_cap constant integer := app_hidden.search_total_cap();
   v_terms record;
-  v_specialty_id uuid;
   v_cities text[];
   v_filters text := 'c.is_active';
   v_rated_filters text;
@@ -60,7 +59,7 @@ begin
   end if;
 
   if p_specialty is not null then
-    v_specialty_id := app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
+    perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
     v_filters := v_filters || app_hidden.specialty_predicate(2);
   end if;
   if p_city is not null then
@@ -89,7 +88,7 @@ begin
       v_found := v_unit_counts[v_i] > 0;
     else
       execute v_matches_any
-        into v_found using v_terms.q1[v_i], v_specialty_id, v_cities, p_state;
+        into v_found using v_terms.q1[v_i], p_specialty, v_cities, p_state;
     end if;
     v_keep := v_keep || v_found;
     if v_found then
@@ -114,7 +113,7 @@ begin
   else
     if v_all::text <> v_any::text then
       execute v_matches_any
-        into v_found using v_all, v_specialty_id, v_cities, p_state;
+        into v_found using v_all, p_specialty, v_cities, p_state;
       if not v_found then
         v_query := v_any;
       end if;
@@ -122,7 +121,7 @@ begin
     -- The total: the matches counted through the text index, up to the cap + 1 (each one a row
     -- read: docs/performance.md).
     execute format('select count(*) from (select from app_public.contractors c where %s and %s limit $5 + 1) m', v_filters, v_match)
-      into v_total using v_query, v_specialty_id, v_cities, p_state, v_cap;
+      into v_total using v_query, p_specialty, v_cities, p_state, v_cap;
   end if;
 
   -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
@@ -139,7 +138,7 @@ begin
       execute app_hidden.rated_scan_sql(v_rated_filters || app_hidden.rated_keyset_sql(), 'c.search_head',
                                         'c.search_head @@ $1', 5000, v_need::text)
         into v_ids, v_scores
-        using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
+        using v_top, p_specialty, v_cities, p_state, p_after_key[5], p_after_id;
     end if;
     if coalesce(cardinality(v_ids), 0) < v_need then
       execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
@@ -147,7 +146,7 @@ begin
                   else ' and app_hidden.state_lexemes(c.state, c.search_head) @@ app_hidden.state_query($4, $1)' end,
                 p_city is not null, app_hidden.rated_keyset_sql(), v_need::text))
         into v_ids, v_scores
-        using v_top, v_specialty_id, v_cities, p_state, p_after_key[5], p_after_id;
+        using v_top, p_specialty, v_cities, p_state, p_after_key[5], p_after_id;
     end if;
     if coalesce(cardinality(v_ids), 0) >= v_need then
       return query
@@ -201,7 +200,7 @@ begin
            $20::json
       from page p join app_public.contractors c on c.id = p.id
   $sql$, v_filters, v_match)
-  using v_query, v_specialty_id, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
+  using v_query, p_specialty, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
         app_hidden.name_key(p_q), app_hidden.search_rank_window(), p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
         v_ignored, v_all, v_terms.typed, v_terms.corrections, v_total, v_cap;
 end
