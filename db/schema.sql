@@ -4500,7 +4500,7 @@ CREATE INDEX contractor_specialties_specialty_idx ON app_public.contractor_speci
 -- Name: contractors_city_rank_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
-CREATE INDEX contractors_city_rank_idx ON app_public.contractors USING btree (city, COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, specialty_slugs) WHERE is_active;
+CREATE INDEX contractors_city_rank_idx ON app_public.contractors USING btree (city, COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, specialty_slugs, state) WHERE is_active;
 
 --
 -- Name: contractors_city_trgm_idx; Type: INDEX; Schema: app_public; Owner: -
