@@ -1,13 +1,10 @@
 -- Moves postings: (term, state, search_no) triples out of and into search_postings. The rows
 -- are locked in key order first, so concurrent writers wait for each other instead of
--- deadlocking; removals go before additions (a row whose document changed is in both). It
--- probes search_postings by key for each pair, whatever its caller (the postings trigger turns
--- nested loops off for its own joins).
+-- deadlocking; removals go before additions (a row whose document changed is in both).
 CREATE OR REPLACE FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[])
  RETURNS void
  LANGUAGE sql
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
- SET enable_nestloop TO 'on'
 AS $function$
     select from app_private.search_postings p
      where (p.term, p.state) in (select u.t, u.s from unnest(p_out_terms, p_out_states) as u(t, s)
