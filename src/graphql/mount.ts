@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { admission, requireAdmin } from '../identity/admission';
 import { graphqlLimits } from './limits';
 import { maskError } from './mask-error';
-import { staffPool } from './pool';
+import { staffPool, staffTimeouts } from './pool';
 import { grafserv, makePgService, postgraphile } from './postgraphile';
 import { GRAPHIQL_PATH, GRAPHQL_PATH, staffPreset } from './preset';
 
@@ -25,10 +25,7 @@ function isOwnPath(path: string): boolean {
   return [GRAPHQL_PATH, GRAPHIQL_PATH].some((own) => path === own || path.startsWith(`${own}/`));
 }
 
-/**
- * The transaction settings of a request, as src/db/database.ts sets them for REST; behind a
- * transaction pooler, the timeouts too (they cannot be connection parameters there).
- */
+/** The transaction settings of a request: role and claims as src/db/database.ts sets them for REST, and the timeouts. */
 function claimsOf(caller: Caller | undefined, timeouts: Record<string, string>): Record<string, string> {
   // The admin check runs before PostGraphile; reaching here without an admin is a bug: refuse.
   if (caller?.role !== 'marine_admin' || caller.userId === null) throw new Error('staff GraphQL reached without an admin caller');
@@ -53,21 +50,16 @@ function adoptingPromises(app: express.Express): express.Express {
 
 export async function mountStaffGraphql({ config, db, logger }: AppDeps): Promise<StaffGraphql> {
   const pool = staffPool(config, logger);
-  const timeouts: Record<string, string> =
-    config.DATABASE_POOL_MODE === 'transaction'
-      ? {
-          statement_timeout: String(config.GRAPHQL_STATEMENT_TIMEOUT_MS),
-          idle_in_transaction_session_timeout: String(config.GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS),
-        }
-      : {};
+  const timeouts = staffTimeouts(config);
   const pgService = makePgService({
     pool,
     schemas: ['app_public'],
     pubsub: false,
     pgSettings: (requestContext) => claimsOf(requestContext.expressv4?.req.caller, timeouts),
     // The schema shows what an admin may do (PostGraphile reads grants as the introspecting role).
-    // Introspection is the service's own catalog read at start (about 0.6 s): the staff statement
-    // timeout, however low it is set, must not stop the service starting.
+    // Introspection is the service's own catalog read at start (about 0.6 s, more on a busy
+    // machine): the staff statement timeout, however low it is set, must not stop the service
+    // starting, so introspection runs with a timeout of its own (pool.ts).
     pgSettingsForIntrospection: { role: 'marine_admin', statement_timeout: String(INTROSPECTION_TIMEOUT_MS) },
   });
   const limits = graphqlLimits(config);

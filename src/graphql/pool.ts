@@ -1,6 +1,8 @@
 // PostGraphile's own connection pool, made here rather than by makePgService so that its
-// connections carry staff GraphQL's timeouts and its clients' errors reach the log, not the
-// process (createPool: an 'error' event without a listener would end the process).
+// clients' errors reach the log, not the process (createPool: an 'error' event without a listener
+// would end the process). Its timeouts are set in each transaction (staffTimeouts), never on the
+// connection: PostGraphile's start-up introspection runs on these connections too, and a staff
+// statement timeout however low (1 ms in a test) must not stop the service starting.
 import type pg from 'pg';
 import type { Config } from '../config';
 import { createPool } from '../db/database';
@@ -10,8 +12,6 @@ import type { Logger } from '../log';
 const POOL_SIZE = 4;
 
 export function staffPool(config: Config, logger: Logger): pg.Pool {
-  // Startup parameters, so they hold for every statement of every connection; a request's
-  // pgSettings change only the role and claims.
   return createPool(
     config.AUTH_DATABASE_URL ?? config.DATABASE_URL,
     'marine-graphql',
@@ -20,9 +20,16 @@ export function staffPool(config: Config, logger: Logger): pg.Pool {
       acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: config.GRAPHQL_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: config.GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-      // Behind a transaction pooler they are pgSettings of each request instead (mount.ts).
-      timeoutsPerTransaction: config.DATABASE_POOL_MODE === 'transaction',
+      timeoutsPerTransaction: true,
     },
     (err) => logger.warn({ err }, 'staff GraphQL connection failed'),
   );
+}
+
+/** The timeouts of every staff request's transaction (its pgSettings, beside role and claims). */
+export function staffTimeouts(config: Config): Record<string, string> {
+  return {
+    statement_timeout: String(config.GRAPHQL_STATEMENT_TIMEOUT_MS),
+    idle_in_transaction_session_timeout: String(config.GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS),
+  };
 }

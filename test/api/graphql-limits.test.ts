@@ -3,7 +3,7 @@
 // connections never end the process. Against the real service and database.
 import { getIntrospectionQuery } from 'graphql';
 import { loadConfig } from '../../src/config';
-import { staffPool } from '../../src/graphql/pool';
+import { staffPool, staffTimeouts } from '../../src/graphql/pool';
 import { createLogger } from '../../src/log';
 import { startTestService, type TestService } from '../helpers/server';
 import { adminKeyOf, registerAgent } from '../helpers/staff';
@@ -212,7 +212,8 @@ describe('with other limits configured', () => {
 
 describe('the database side', () => {
   test('a statement over GRAPHQL_STATEMENT_TIMEOUT_MS is cancelled: an error for that field, and the process goes on', async () => {
-    // 1 ms: reading a thousand contractors takes longer; the start-up introspection is exempt.
+    // 1 ms: reading a thousand contractors takes longer; the start-up introspection has its own
+    // timeout, so the service starts however busy the machine is.
     const slow = await startTestService({ RUN_WORKER: 'false', GRAPHQL_STATEMENT_TIMEOUT_MS: '1' });
     try {
       const key = await adminKeyOf(slow, await registerAgent(slow));
@@ -231,20 +232,31 @@ describe('the database side', () => {
     }
   });
 
-  test('staff connections carry the configured statement and idle-in-transaction timeouts', async () => {
+  test('staff transactions carry the configured timeouts; the connections carry none, so introspection is not cut short', async () => {
     const config = loadConfig({
       DATABASE_URL: svc.db.url,
       AUTH_DATABASE_URL: svc.db.authUrl,
       GRAPHQL_STATEMENT_TIMEOUT_MS: '1234',
       GRAPHQL_IDLE_IN_TRANSACTION_TIMEOUT_MS: '4321',
     });
+    expect(staffTimeouts(config)).toEqual({ statement_timeout: '1234', idle_in_transaction_session_timeout: '4321' });
     const pool = staffPool(config, createLogger('silent'));
     try {
-      const {
-        rows: [settings],
-      } = await pool.query(`select current_setting('statement_timeout') as statement,
-        current_setting('idle_in_transaction_session_timeout') as idle, current_setting('application_name') as app`);
-      expect(settings).toEqual({ statement: '1234ms', idle: '4321ms', app: 'marine-graphql' });
+      const settings = `select current_setting('statement_timeout') as statement,
+        current_setting('idle_in_transaction_session_timeout') as idle, current_setting('application_name') as app`;
+      expect((await pool.query(settings)).rows[0]).toEqual({ statement: '0', idle: '0', app: 'marine-graphql' });
+      // As PostGraphile applies a request's pgSettings: set_config(..., true) in its transaction.
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('select set_config(k, v, true) from json_each_text($1::json) as s(k, v)', [
+          JSON.stringify(staffTimeouts(config)),
+        ]);
+        expect((await client.query(settings)).rows[0]).toEqual({ statement: '1234ms', idle: '4321ms', app: 'marine-graphql' });
+        await client.query('rollback');
+      } finally {
+        client.release();
+      }
     } finally {
       await pool.end();
     }
