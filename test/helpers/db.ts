@@ -4,6 +4,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { RequestRole } from '../../src/db/database';
 
+/** The roles SQL runs as: a request's, or the staff role that staff GraphQL assumes. */
+type DbRole = RequestRole | 'marine_admin';
+
 /** scripts/test.sh builds it; clones are named after it so parallel runs stay apart. */
 export const TEMPLATE = process.env.TEST_TEMPLATE ?? 'marine_test_template';
 
@@ -42,6 +45,13 @@ export async function adminQuery(sql: string): Promise<void> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `${TEMPLATE}_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${name} template ${TEMPLATE}`);
+  // A clone does not inherit its template's settings (ALTER DATABASE ... SET): copy them, so a
+  // test database is configured as a migrated one is (search_path with the extensions' schema).
+  await adminQuery(`do $$ declare s text; begin
+    for s in select unnest(setconfig) from pg_db_role_setting where setrole = 0
+      and setdatabase = (select oid from pg_database where datname = '${TEMPLATE}') loop
+      execute format('alter database %I set %s = %s', '${name}', split_part(s, '=', 1), substr(s, strpos(s, '=') + 1));
+    end loop; end $$`);
   const url = `${base()}/${name}`;
   const u = new URL(url);
   u.username = 'marine_authenticator';
@@ -67,7 +77,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  */
 export async function asRole<T>(
   db: TestDatabase,
-  role: RequestRole,
+  role: DbRole,
   fn: (client: pg.PoolClient) => Promise<T>,
   userId: string | null = null,
 ): Promise<T> {
@@ -89,7 +99,7 @@ export async function asRole<T>(
  */
 export async function callAs(
   db: TestDatabase,
-  role: RequestRole,
+  role: DbRole,
   sql: string,
   values: unknown[] = [],
   userId: string | null = null,
