@@ -119,14 +119,9 @@ describe('confirm_service_request', () => {
   const digest = (id: string, secret: string | null) => (secret === null ? null : verificationDigest(id, secret));
   const ownerTokenDigest = Buffer.alloc(32, 7);
   // As the API calls it: the anonymous request role.
-  const confirm = (id: string, code: string | null, token: string | null = null) =>
+  const confirm = (id: string, code: string | null, token: string | null = null, ownerToken = ownerTokenDigest) =>
     anonymous
-      .query('select app_hidden.confirm_service_request($1, $2, $3, 5, $4) as r', [
-        id,
-        digest(id, code),
-        digest(id, token),
-        ownerTokenDigest,
-      ])
+      .query('select app_hidden.confirm_service_request($1, $2, $3, 5, $4) as r', [id, digest(id, code), digest(id, token), ownerToken])
       .then((r) => r.rows[0].r);
 
   test('a wrong code is a committed CREDS refusal that counts; the right one promotes once', async () => {
@@ -171,6 +166,20 @@ describe('confirm_service_request', () => {
     // Locked and expired: expired (410) wins, as there is nothing left to wait for.
     await db.pool.query(`update app_public.service_requests set expires_at = now() - interval '1 second' where id = $1`, [locked]);
     expect(await sqlState(confirm(locked, '12345678'))).toBe('EXPRD');
+  });
+
+  test('five wrong codes lock the code only: the right code is RATEL, a wrong token CREDS, the right token confirms', async () => {
+    const id = await draftWithCredentials();
+    for (let i = 1; i <= 5; i++) expect((await confirm(id, '00000000')).refusal.code).toBe('CREDS');
+    expect(await sqlState(confirm(id, '12345678'))).toBe('RATEL');
+    expect(await confirm(id, null, 'e'.repeat(64))).toEqual({
+      refusal: {
+        code: 'CREDS',
+        message: 'Invalid verification code or token',
+        detail: 'The code is locked after 5 wrong attempts; the link in the e-mail still confirms.',
+      },
+    });
+    expect(await confirm(id, null, 't'.repeat(64), Buffer.alloc(32, 8))).toMatchObject({ status: 'created', ownerAccessToken: 'issued' });
   });
 
   test('a credential is bound to its request: the same code on another draft does not match', async () => {

@@ -216,14 +216,17 @@ test('the confirm page answers wrong and unknown links with HTML error pages', a
   expect(unknown.headers.get('content-type')).toContain('text/html');
 });
 
-test('five wrong codes lock the draft: the right code then gets 429', async () => {
+test('five wrong codes from someone else lock the code, not the owner: the right code gets 429, the e-mailed link still confirms', async () => {
   const body = requestBody(specialty, []);
   const requestId = await create(body);
-  const { code } = verificationOf(await verificationMail(sink, body.owner.email));
+  const { code, link, token } = verificationOf(await verificationMail(sink, body.owner.email));
   const wrong = code === '00000000' ? '11111111' : '00000000';
+  // Anyone who learnt the request id (it is no secret) can send wrong codes.
   for (let i = 1; i <= 5; i++) {
     const r = await confirm(requestId, { verificationCode: wrong });
-    expect([r.status, r.body.details]).toEqual([401, `${i} of 5 attempts used.`]);
+    const details =
+      i < 5 ? `${i} of 5 attempts used.` : 'The code is locked after 5 wrong attempts; the link in the e-mail still confirms.';
+    expect([r.status, r.body.details]).toEqual([401, details]);
   }
   const locked = await confirm(requestId, { verificationCode: code });
   expect(locked.status).toBe(429);
@@ -231,9 +234,18 @@ test('five wrong codes lock the draft: the right code then gets 429', async () =
   // Retry-After: the seconds until the draft expires (VERIFICATION_LIFETIME_SECONDS, 24 h by default).
   expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(86_400 - 120);
   expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(86_400);
-  expect(
-    await svc.db.pool.query('select count(*)::int as n from app_public.opportunities where request_id = $1', [requestId]),
-  ).toMatchObject({ rows: [{ n: 0 }] });
+  const opportunities = () =>
+    svc.db.pool
+      .query('select count(*)::int as n from app_public.opportunities where request_id = $1', [requestId])
+      .then((r) => r.rows[0].n);
+  expect(await opportunities()).toBe(0);
+  // A wrong token is refused as well, and locks nothing more.
+  expect((await confirm(requestId, { verificationToken: 'e'.repeat(64) })).status).toBe(401);
+  // The owner opens the link from the e-mail: the page is there, and its token confirms.
+  expect((await svc.get(link.slice(svc.url.length))).status).toBe(200);
+  const confirmed = await confirm(requestId, { verificationToken: token });
+  expect([confirmed.status, confirmed.body.data.status]).toEqual([200, 'no_coverage']);
+  expect(await opportunities()).toBe(1);
 });
 
 test('no table (job queue included) and no log line holds a plain code, token or owner access token', async () => {

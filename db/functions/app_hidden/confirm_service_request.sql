@@ -19,9 +19,12 @@ begin
     raise exception 'This request has expired' using errcode = 'EXPRD',
       detail = 'Verification codes and drafts are valid for a limited time; start a new request.';
   end if;
-  if v_request.failed_attempts >= p_max_attempts then
+  -- Wrong codes lock the code, never the e-mailed link: anyone holding the request id could send
+  -- them, and the link's 256-bit token cannot be guessed, so it confirms until the draft expires
+  -- (docs/decisions.md, "Lock-out only the owner can trip"). Wrong tokens are refused and counted.
+  if p_code_digest is not null and v_request.failed_attempts >= p_max_attempts then
     -- RATEL's detail is the seconds to wait (db/ERRORS.md): the API sends it as Retry-After.
-    raise exception 'Too many wrong verification codes: this request is locked until it expires; start a new request'
+    raise exception 'Too many wrong verification codes: the code is locked; confirm with the link in the e-mail, or start a new request'
       using errcode = 'RATEL',
       detail = greatest(1, ceil(extract(epoch from v_request.expires_at - now())))::int::text;
   end if;
@@ -32,7 +35,9 @@ begin
       jsonb_build_object('attempt', v_request.failed_attempts + 1));
     return json_build_object('refusal', json_build_object('code', 'CREDS',
       'message', 'Invalid verification code or token',
-      'detail', format('%s of %s attempts used.', v_request.failed_attempts + 1, p_max_attempts)));
+      'detail', case when v_request.failed_attempts + 1 >= p_max_attempts
+        then format('The code is locked after %s wrong attempts; the link in the e-mail still confirms.', p_max_attempts)
+        else format('%s of %s attempts used.', v_request.failed_attempts + 1, p_max_attempts) end));
   end if;
   if v_request.status = 'promoted' then
     return app_private.confirmation_json(v_request, 'already_confirmed', null);
