@@ -259,7 +259,8 @@ async function runSize(
     failedRequests: 0,
   };
   try {
-    // The admin key: register, promote (owner SQL, as `npm run admin` does), mint a svc_live_ key.
+    // The admin key: register, promote and grant staff (owner SQL, as `npm run admin` does: the
+    // admin tier's limits for the load, staff for the GraphQL baseline), mint a svc_live_ key.
     const email = `bench-admin-${Date.now()}@example.com`;
     const reg = await fetch(`${api}/api/agents/register`, {
       method: 'POST',
@@ -268,7 +269,7 @@ async function runSize(
     });
     const regBody = (await reg.json()) as { data: { agent: { id: string }; credentials: { apiKey: string } } };
     if (!reg.ok) throw new Error(`register: ${reg.status} ${JSON.stringify(regBody)}`);
-    await owner.query('select app_private.set_admin($1, true)', [email]);
+    await owner.query(`select app_private.set_admin($1, true, 'cli:bench'), app_private.grant_staff($1, 'cli:bench')`, [email]);
     const minted = await fetch(`${api}/api/v1/user-api-keys`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${regBody.data.credentials.apiKey}` },
@@ -295,7 +296,7 @@ async function runSize(
       const sliceSeconds = Math.max(1, Math.round(duration / slices));
       for (let i = 0; i < slices; i++) {
         apiSlices.push(await measure(() => load(api, headers, w.api, connections, sliceSeconds), pid));
-        if (w.sql) dbSlices.push(await pgbench(authUrl, w, 'marine_admin', userId, connections, sliceSeconds));
+        if (w.sql) dbSlices.push(await pgbench(authUrl, w, 'marine_agent', userId, connections, sliceSeconds));
       }
       clearInterval(sampler);
       const apiRun = combine(apiSlices);

@@ -285,9 +285,12 @@ begin
     raise exception 'This request has expired' using errcode = 'EXPRD',
       detail = 'Verification codes and drafts are valid for a limited time; start a new request.';
   end if;
-  if v_request.failed_attempts >= p_max_attempts then
+  -- Wrong codes lock the code, never the e-mailed link: anyone holding the request id could send
+  -- them, and the link's 256-bit token cannot be guessed, so it confirms until the draft expires
+  -- (docs/decisions.md, "Lock-out only the owner can trip"). Wrong tokens are refused and counted.
+  if p_code_digest is not null and v_request.failed_attempts >= p_max_attempts then
     -- RATEL's detail is the seconds to wait (db/ERRORS.md): the API sends it as Retry-After.
-    raise exception 'Too many wrong verification codes: this request is locked until it expires; start a new request'
+    raise exception 'Too many wrong verification codes: the code is locked; confirm with the link in the e-mail, or start a new request'
       using errcode = 'RATEL',
       detail = greatest(1, ceil(extract(epoch from v_request.expires_at - now())))::int::text;
   end if;
@@ -298,7 +301,9 @@ begin
       jsonb_build_object('attempt', v_request.failed_attempts + 1));
     return json_build_object('refusal', json_build_object('code', 'CREDS',
       'message', 'Invalid verification code or token',
-      'detail', format('%s of %s attempts used.', v_request.failed_attempts + 1, p_max_attempts)));
+      'detail', case when v_request.failed_attempts + 1 >= p_max_attempts
+        then format('The code is locked after %s wrong attempts; the link in the e-mail still confirms.', p_max_attempts)
+        else format('%s of %s attempts used.', v_request.failed_attempts + 1, p_max_attempts) end));
   end if;
   if v_request.status = 'promoted' then
     return app_private.confirmation_json(v_request, 'already_confirmed', null);
@@ -1759,7 +1764,6 @@ CREATE FUNCTION app_hidden.request_role(p_caller json) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
     select case when p_caller is null or json_typeof(p_caller) = 'null' then 'marine_anonymous'
-                when p_caller->>'tier' = 'admin' then 'marine_admin'
                 else 'marine_agent' end
   $$;
 
@@ -1767,7 +1771,32 @@ CREATE FUNCTION app_hidden.request_role(p_caller json) RETURNS text
 -- Name: FUNCTION request_role(p_caller json); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.request_role(p_caller json) IS 'The role a request runs as: admin-tier keys marine_admin, other keys marine_agent, no key marine_anonymous.';
+COMMENT ON FUNCTION app_hidden.request_role(p_caller json) IS 'The role a request runs as: any key marine_agent (the tier is rate limits only), no key marine_anonymous.';
+
+--
+-- Name: require_staff(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.require_staff() RETURNS uuid
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_hidden.required_user_id();
+begin
+  if not exists (select 1 from app_private.staff_grants g where g.user_id = v_user_id) then
+    raise exception 'Staff access is required' using errcode = 'FORBD',
+      detail = 'This endpoint is for staff. Staff is granted from the command line (npm run admin -- grant-staff EMAIL); an admin-tier key alone does not open it.';
+  end if;
+  return v_user_id;
+end
+$$;
+
+--
+-- Name: FUNCTION require_staff(); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.require_staff() IS 'The calling user''s id if they hold a staff grant; CREDS without a key, FORBD without a grant.';
 
 --
 -- Name: required_user_id(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2544,7 +2573,7 @@ COMMENT ON TABLE app_public.users IS 'A person or agent with API keys. Agents re
 -- Name: COLUMN users.is_admin; Type: COMMENT; Schema: app_public; Owner: -
 --
 
-COMMENT ON COLUMN app_public.users.is_admin IS 'Admin tier: keys minted while this is true are admin keys (svc_live_).';
+COMMENT ON COLUMN app_public.users.is_admin IS 'Admin tier: keys minted while this is true are admin keys (svc_live_, higher rate limits). Gives no staff power.';
 
 --
 -- Name: COLUMN users.is_agent; Type: COMMENT; Schema: app_public; Owner: -
@@ -2828,6 +2857,26 @@ CREATE FUNCTION app_private.credentials_match(p_request_id uuid, p_code_digest b
   $$;
 
 --
+-- Name: grant_staff(text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.grant_staff(p_email text, p_actor text) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+declare
+  v_user app_public.users := app_private.user_by_email(p_email);
+begin
+  insert into app_private.staff_grants (user_id, granted_by) values (v_user.id, p_actor) on conflict (user_id) do nothing;
+  if found then
+    perform app_private.record_staff_change('staff_grants', jsonb_build_object('user_id', v_user.id), 'grant_staff',
+      null, jsonb_build_object('email', v_user.email), p_actor);
+  end if;
+  return app_private.staff_json(v_user);
+end
+$$;
+
+--
 -- Name: log_event(text, uuid, uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -2910,8 +2959,6 @@ CREATE FUNCTION app_private.mint_api_key(p_user_id uuid, p_name text, p_public_d
     AS $_$
 declare
   v_user app_public.users;
-  v_active integer;
-  v_limit integer;
   v_tier text;
   v_row app_public.api_keys;
 begin
@@ -2922,13 +2969,7 @@ begin
   if not found then
     raise exception 'Invalid or inactive API key' using errcode = 'CREDS';
   end if;
-  v_limit := app_hidden.active_key_limit(v_user.is_admin);
-  select count(*) into v_active from app_public.api_keys where user_id = p_user_id and revoked_at is null;
-  if v_active >= v_limit then
-    raise exception 'Active key limit reached: % keys', v_limit
-      using errcode = 'CONFL', detail = format('Revoke a key (DELETE /api/v1/user-api-keys/{id}) before minting another; the limit is %s active keys for %s users.',
-        v_limit, case when v_user.is_admin then 'admin' else 'non-admin' end);
-  end if;
+  -- The active-key limit is checked by the insert's trigger (tg_api_keys__active_key_limit), for every writer.
   v_tier := case when v_user.is_admin then 'admin' else 'public' end;
   insert into app_public.api_keys (user_id, name, prefix, tier)
     values (p_user_id, p_name, case when v_user.is_admin then 'svc_live_' else 'svc_public_' end || p_head, v_tier)
@@ -3097,10 +3138,10 @@ CREATE FUNCTION app_private.preview_or_done(p_confirm boolean, p_action text, p_
   $$;
 
 --
--- Name: pro_acted(text, app_public.quotes, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: pro_acted(text, app_public.quotes, jsonb, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p_detail jsonb DEFAULT '{}'::jsonb) RETURNS void
+CREATE FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb) RETURNS void
     LANGUAGE plpgsql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
@@ -3110,6 +3151,11 @@ begin
   insert into app_public.request_events (kind, opportunity_id, detail)
     values (p_kind, q.opportunity_id, p_detail || jsonb_build_object('quoteId', q.id))
     returning id into v_event_id;
+  -- Staff acting for a pro (staff GraphQL runs as marine_admin): one audit row for the action,
+  -- with the row it wrote (p_written).
+  if pg_catalog.current_setting('role') = 'marine_admin' then
+    perform app_private.record_staff_change('quotes', jsonb_build_object('id', q.id), p_kind, null, p_written);
+  end if;
   perform graphile_worker.add_job('request_events__notify_owner', json_build_object('eventId', v_event_id),
     job_key := 'notify-owner:' || v_event_id);
 end
@@ -3163,6 +3209,26 @@ CREATE FUNCTION app_private.quote_json(q app_public.quotes) RETURNS json
         from app_public.reviews r where r.quote_id = q.id))
     from app_public.contractors c where c.id = q.contractor_id
   $$;
+
+--
+-- Name: record_staff_change(text, jsonb, text, jsonb, jsonb, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.record_staff_change(p_table text, p_row_key jsonb, p_action text, p_old jsonb, p_new jsonb, p_actor text DEFAULT NULL::text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := case when p_actor is null then app_public.current_user_id() end;
+  v_actor text := p_actor;
+begin
+  if v_actor is null then
+    select 'staff:' || u.email into v_actor from app_public.users u where u.id = v_user_id;
+  end if;
+  insert into app_public.staff_audit (actor, staff_user_id, table_name, row_key, action, old_values, new_values)
+    values (coalesce(v_actor, 'staff:unknown'), v_user_id, p_table, p_row_key, p_action, p_old, p_new);
+end
+$$;
 
 --
 -- Name: recount_directory(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3313,20 +3379,40 @@ CREATE FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) RET
 COMMENT ON FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) IS 'Recomputes contractors.specialty_slugs and specialty_items for these contractors.';
 
 --
--- Name: set_admin(text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: revoke_staff(text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.set_admin(p_email text, p_is_admin boolean) RETURNS json
+CREATE FUNCTION app_private.revoke_staff(p_email text, p_actor text) RETURNS json
     LANGUAGE plpgsql
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
 declare
-  v_user app_public.users;
+  v_user app_public.users := app_private.user_by_email(p_email);
 begin
-  update app_public.users set is_admin = p_is_admin where email = p_email::citext returning * into v_user;
-  if not found then
-    raise exception 'No user with this e-mail' using errcode = 'NTFND';
+  delete from app_private.staff_grants where user_id = v_user.id;
+  if found then
+    perform app_private.record_staff_change('staff_grants', jsonb_build_object('user_id', v_user.id), 'revoke_staff',
+      jsonb_build_object('email', v_user.email), null, p_actor);
   end if;
+  return app_private.staff_json(v_user);
+end
+$$;
+
+--
+-- Name: set_admin(text, boolean, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.set_admin(p_email text, p_is_admin boolean, p_actor text DEFAULT 'cli'::text) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+declare
+  v_user app_public.users := app_private.user_by_email(p_email);
+  v_before boolean := v_user.is_admin;
+begin
+  update app_public.users set is_admin = p_is_admin where id = v_user.id returning * into v_user;
+  perform app_private.record_staff_change('users', jsonb_build_object('id', v_user.id), 'update',
+    jsonb_build_object('is_admin', v_before), jsonb_build_object('is_admin', p_is_admin), p_actor);
   return app_hidden.user_json(v_user);
 end
 $$;
@@ -3360,6 +3446,49 @@ CREATE FUNCTION app_private.set_verification_credentials(p_request_id uuid, p_co
   $$;
 
 --
+-- Name: staff_json(app_public.users); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.staff_json(p_user app_public.users) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select json_build_object('email', p_user.email, 'isAdmin', p_user.is_admin,
+      'isStaff', exists (select 1 from app_private.staff_grants g where g.user_id = p_user.id))
+  $$;
+
+--
+-- Name: tg__audit_staff_change(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg__audit_staff_change() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - coalesce(tg_argv, '{}') end;
+  v_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - coalesce(tg_argv, '{}') end;
+  v_key jsonb;
+begin
+  if pg_trigger_depth() > 1 then
+    return null;
+  end if;
+  select jsonb_object_agg(a.attname, coalesce(v_new, v_old) -> a.attname::text) into v_key
+    from pg_index i
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+   where i.indrelid = tg_relid and i.indisprimary;
+  if tg_op = 'UPDATE' then
+    select coalesce(jsonb_object_agg(k, v_old -> k), '{}'), coalesce(jsonb_object_agg(k, v_new -> k), '{}')
+      into v_old, v_new
+      from jsonb_object_keys(v_new) as k
+     where v_new -> k is distinct from v_old -> k;
+  end if;
+  perform app_private.record_staff_change(tg_table_name, v_key, lower(tg_op), v_old, v_new);
+  return null;
+end
+$$;
+
+--
 -- Name: tg__refresh_status_via_quote(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3377,6 +3506,20 @@ end
 $$;
 
 --
+-- Name: tg__refuse_change(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg__refuse_change() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  raise exception '% is append-only: its rows cannot be changed or removed', tg_table_schema || '.' || tg_table_name
+    using errcode = 'FORBD';
+end
+$$;
+
+--
 -- Name: tg__set_updated_at(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3386,6 +3529,51 @@ CREATE FUNCTION app_private.tg__set_updated_at() RETURNS trigger
     AS $$
 begin
   new.updated_at := greatest(now(), old.updated_at + interval '1 millisecond');
+  return new;
+end
+$$;
+
+--
+-- Name: tg_api_keys__active_key_limit(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_api_keys__active_key_limit() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_is_admin boolean;
+  v_active integer;
+  v_limit integer;
+begin
+  if new.revoked_at is not null then
+    return new;
+  end if;
+  select u.is_admin into v_is_admin from app_public.users u where u.id = new.user_id for update;
+  v_limit := app_hidden.active_key_limit(coalesce(v_is_admin, false));
+  select count(*) into v_active from app_public.api_keys k where k.user_id = new.user_id and k.revoked_at is null;
+  if v_active >= v_limit then
+    raise exception 'Active key limit reached: % keys', v_limit
+      using errcode = 'CONFL', detail = format('Revoke a key (DELETE /api/v1/user-api-keys/{id}) before minting another; the limit is %s active keys for %s users.',
+        v_limit, case when v_is_admin then 'admin' else 'non-admin' end);
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: tg_api_keys__final_revocation(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_api_keys__final_revocation() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  if old.revoked_at is not null and new.revoked_at is distinct from old.revoked_at then
+    raise exception 'A revoked API key stays revoked' using errcode = 'CONFL',
+      detail = 'Revocation is final: mint a new key instead (POST /api/v1/user-api-keys).';
+  end if;
   return new;
 end
 $$;
@@ -3620,6 +3808,46 @@ end
 $$;
 
 --
+-- Name: tg_users__active_key_limit(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_users__active_key_limit() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_limit integer := app_hidden.active_key_limit(new.is_admin);
+  v_active integer;
+begin
+  select count(*) into v_active from app_public.api_keys k where k.user_id = new.id and k.revoked_at is null;
+  if v_active > v_limit then
+    raise exception 'The user holds % active keys, more than the % of the public tier', v_active, v_limit
+      using errcode = 'CONFL', detail = format('Revoke keys until at most %s remain, then leave the admin tier.', v_limit);
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: user_by_email(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.user_by_email(p_email text) RETURNS app_public.users
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+declare
+  v_user app_public.users;
+begin
+  select * into v_user from app_public.users where email = p_email::citext;
+  if not found then
+    raise exception 'No user with this e-mail' using errcode = 'NTFND';
+  end if;
+  return v_user;
+end
+$$;
+
+--
 -- Name: verification_email(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3706,7 +3934,7 @@ begin
   end if;
   update app_public.estimates set status = 'withdrawn' where quote_id = v_quote.id and status = 'submitted';
   update app_public.quotes set status = 'declined', thread_status = 'closed' where id = v_quote.id returning * into v_quote;
-  perform app_private.pro_acted('pro_declined', v_quote, jsonb_build_object('reason', reason));
+  perform app_private.pro_acted('pro_declined', v_quote, jsonb_build_object('reason', reason), to_jsonb(v_quote));
   return v_quote;
 end
 $$;
@@ -3736,7 +3964,7 @@ begin
   insert into app_public.visits (quote_id, proposed_times)
     values (v_quote.id, (select array_agg(distinct t order by t) from unnest(times) t)) returning * into v_visit;
   update app_public.quotes set status = 'visit_proposed' where id = v_quote.id and status in ('requested', 'info_requested');
-  perform app_private.pro_acted('pro_visits_proposed', v_quote, jsonb_build_object('visitId', v_visit.id));
+  perform app_private.pro_acted('pro_visits_proposed', v_quote, jsonb_build_object('visitId', v_visit.id), to_jsonb(v_visit));
   return v_visit;
 end
 $$;
@@ -3784,7 +4012,7 @@ begin
   perform app_private.before_award(v_quote);
   insert into app_public.info_requests (quote_id, questions) values (v_quote.id, questions) returning * into v_request;
   update app_public.quotes set status = 'info_requested' where id = v_quote.id and status = 'requested';
-  perform app_private.pro_acted('pro_info_request', v_quote, jsonb_build_object('infoRequestId', v_request.id));
+  perform app_private.pro_acted('pro_info_request', v_quote, jsonb_build_object('infoRequestId', v_request.id), to_jsonb(v_request));
   return v_request;
 end
 $$;
@@ -3829,7 +4057,7 @@ declare
   v_message app_public.quote_messages;
 begin
   insert into app_public.quote_messages (quote_id, author, body) values (v_quote.id, 'pro', content) returning * into v_message;
-  perform app_private.pro_acted('pro_message', v_quote, jsonb_build_object('messageId', v_message.id));
+  perform app_private.pro_acted('pro_message', v_quote, jsonb_build_object('messageId', v_message.id), to_jsonb(v_message));
   return v_message;
 end
 $$;
@@ -3880,7 +4108,7 @@ begin
   insert into app_public.estimates (quote_id, amount, currency, description)
     values (v_quote.id, amount, upper(coalesce(currency, 'USD')), description) returning * into v_estimate;
   update app_public.quotes set status = 'estimated' where id = v_quote.id;
-  perform app_private.pro_acted('pro_estimate', v_quote, jsonb_build_object('estimateId', v_estimate.id));
+  perform app_private.pro_acted('pro_estimate', v_quote, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
   return v_estimate;
 end
 $$;
@@ -4030,6 +4258,23 @@ CREATE TABLE app_private.service_request_secrets (
     token_digest bytea NOT NULL,
     sent_at timestamp with time zone
 );
+
+--
+-- Name: staff_grants; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.staff_grants (
+    user_id uuid NOT NULL,
+    granted_at timestamp with time zone DEFAULT now() NOT NULL,
+    granted_by text NOT NULL,
+    CONSTRAINT staff_grants_granted_by_check CHECK (((length(granted_by) >= 1) AND (length(granted_by) <= 200)))
+);
+
+--
+-- Name: TABLE staff_grants; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.staff_grants IS 'Users who hold staff power (staff GraphQL). Written only by app_private.grant_staff and revoke_staff, from the command line.';
 
 --
 -- Name: user_secrets; Type: TABLE; Schema: app_private; Owner: -
@@ -4211,6 +4456,42 @@ COMMENT ON TABLE app_public.specialties IS 'A kind of marine work a contractor o
 COMMENT ON COLUMN app_public.specialties.contractor_count IS 'Number of active contractors offering this specialty (maintained by triggers).';
 
 --
+-- Name: staff_audit; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.staff_audit (
+    id bigint NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    actor text NOT NULL,
+    staff_user_id uuid,
+    table_name text NOT NULL,
+    row_key jsonb NOT NULL,
+    action text NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    CONSTRAINT staff_audit_action_check CHECK ((action ~ '^[a-z_]{1,40}$'::text))
+);
+
+--
+-- Name: TABLE staff_audit; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.staff_audit IS 'Append-only trail of every staff change: who, when, which row, the changed fields'' old and new values.';
+
+--
+-- Name: staff_audit_id_seq; Type: SEQUENCE; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.staff_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_public.staff_audit_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: api_key_secrets api_key_secrets_digest_key; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -4286,6 +4567,13 @@ ALTER TABLE ONLY app_private.search_words
 
 ALTER TABLE ONLY app_private.service_request_secrets
     ADD CONSTRAINT service_request_secrets_pkey PRIMARY KEY (request_id);
+
+--
+-- Name: staff_grants staff_grants_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.staff_grants
+    ADD CONSTRAINT staff_grants_pkey PRIMARY KEY (user_id);
 
 --
 -- Name: user_secrets user_secrets_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -4440,6 +4728,13 @@ ALTER TABLE ONLY app_public.specialties
 
 ALTER TABLE ONLY app_public.specialties
     ADD CONSTRAINT specialties_slug_key UNIQUE (slug);
+
+--
+-- Name: staff_audit staff_audit_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.staff_audit
+    ADD CONSTRAINT staff_audit_pkey PRIMARY KEY (id);
 
 --
 -- Name: users users_email_key; Type: CONSTRAINT; Schema: app_public; Owner: -
@@ -4715,6 +5010,12 @@ CREATE INDEX service_requests_specialty_idx ON app_public.service_requests USING
 CREATE INDEX service_requests_status_idx ON app_public.service_requests USING btree (status);
 
 --
+-- Name: staff_audit_row_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX staff_audit_row_idx ON app_public.staff_audit USING btree (table_name, row_key);
+
+--
 -- Name: users_is_admin_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
@@ -4733,6 +5034,24 @@ CREATE INDEX visits_quote_idx ON app_public.visits USING btree (quote_id, create
 CREATE TRIGGER _600_search_words AFTER INSERT OR UPDATE OF term ON app_private.search_vocabulary FOR EACH ROW EXECUTE FUNCTION app_private.tg_search_vocabulary__search_words();
 
 --
+-- Name: staff_audit _100_append_only; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _100_append_only BEFORE DELETE OR UPDATE ON app_public.staff_audit FOR EACH ROW EXECUTE FUNCTION app_private.tg__refuse_change();
+
+--
+-- Name: staff_audit _100_append_only_truncate; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _100_append_only_truncate BEFORE TRUNCATE ON app_public.staff_audit FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__refuse_change();
+
+--
+-- Name: api_keys _100_final_revocation; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _100_final_revocation BEFORE UPDATE OF revoked_at ON app_public.api_keys FOR EACH ROW EXECUTE FUNCTION app_private.tg_api_keys__final_revocation();
+
+--
 -- Name: contractors _100_set_updated_at; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
@@ -4749,6 +5068,18 @@ CREATE TRIGGER _100_set_updated_at BEFORE UPDATE ON app_public.posts FOR EACH RO
 --
 
 CREATE TRIGGER _100_set_updated_at BEFORE UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__set_updated_at();
+
+--
+-- Name: api_keys _200_active_key_limit; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _200_active_key_limit BEFORE INSERT ON app_public.api_keys FOR EACH ROW EXECUTE FUNCTION app_private.tg_api_keys__active_key_limit();
+
+--
+-- Name: users _200_active_key_limit; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _200_active_key_limit BEFORE UPDATE OF is_admin ON app_public.users FOR EACH ROW WHEN ((old.is_admin AND (NOT new.is_admin))) EXECUTE FUNCTION app_private.tg_users__active_key_limit();
 
 --
 -- Name: contractors _500_directory_cities; Type: TRIGGER; Schema: app_public; Owner: -
@@ -4871,6 +5202,48 @@ CREATE TRIGGER _900_refresh_status AFTER INSERT OR DELETE OR UPDATE OF quote_id 
 CREATE TRIGGER _900_refresh_status AFTER INSERT OR DELETE OR UPDATE ON app_public.visits FOR EACH ROW EXECUTE FUNCTION app_private.tg__refresh_status_via_quote();
 
 --
+-- Name: api_keys _900_staff_audit; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _900_staff_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.api_keys FOR EACH ROW WHEN ((current_setting('role'::text) = 'marine_admin'::text)) EXECUTE FUNCTION app_private.tg__audit_staff_change('last_used_at');
+
+--
+-- Name: contractor_specialties _900_staff_audit; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _900_staff_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.contractor_specialties FOR EACH ROW WHEN ((current_setting('role'::text) = 'marine_admin'::text)) EXECUTE FUNCTION app_private.tg__audit_staff_change();
+
+--
+-- Name: contractors _900_staff_audit; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _900_staff_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.contractors FOR EACH ROW WHEN ((current_setting('role'::text) = 'marine_admin'::text)) EXECUTE FUNCTION app_private.tg__audit_staff_change('updated_at', 'search', 'search_head', 'search_no', 'specialty_slugs', 'specialty_items', 'public_rating', 'latitude', 'longitude');
+
+--
+-- Name: posts _900_staff_audit; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _900_staff_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.posts FOR EACH ROW WHEN ((current_setting('role'::text) = 'marine_admin'::text)) EXECUTE FUNCTION app_private.tg__audit_staff_change('updated_at');
+
+--
+-- Name: reviews _900_staff_audit; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _900_staff_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.reviews FOR EACH ROW WHEN ((current_setting('role'::text) = 'marine_admin'::text)) EXECUTE FUNCTION app_private.tg__audit_staff_change();
+
+--
+-- Name: specialties _900_staff_audit; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _900_staff_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.specialties FOR EACH ROW WHEN ((current_setting('role'::text) = 'marine_admin'::text)) EXECUTE FUNCTION app_private.tg__audit_staff_change('contractor_count');
+
+--
+-- Name: users _900_staff_audit; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _900_staff_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.users FOR EACH ROW WHEN ((current_setting('role'::text) = 'marine_admin'::text)) EXECUTE FUNCTION app_private.tg__audit_staff_change('updated_at');
+
+--
 -- Name: api_key_secrets api_key_secrets_key_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -4890,6 +5263,13 @@ ALTER TABLE ONLY app_private.owner_access_tokens
 
 ALTER TABLE ONLY app_private.service_request_secrets
     ADD CONSTRAINT service_request_secrets_request_id_fkey FOREIGN KEY (request_id) REFERENCES app_public.service_requests(id) ON DELETE CASCADE;
+
+--
+-- Name: staff_grants staff_grants_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.staff_grants
+    ADD CONSTRAINT staff_grants_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE;
 
 --
 -- Name: user_secrets user_secrets_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -5090,6 +5470,12 @@ ALTER TABLE app_private.search_words ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_private.service_request_secrets ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: staff_grants; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.staff_grants ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: user_secrets; Type: ROW SECURITY; Schema: app_private; Owner: -
@@ -5318,6 +5704,18 @@ ALTER TABLE app_public.service_requests ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_public.specialties ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: staff_audit; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.staff_audit ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: staff_audit staff_read; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY staff_read ON app_public.staff_audit FOR SELECT TO marine_admin USING (true);
 
 --
 -- Name: users; Type: ROW SECURITY; Schema: app_public; Owner: -
@@ -5926,6 +6324,13 @@ REVOKE ALL ON FUNCTION app_hidden.request_role(p_caller json) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.request_role(p_caller json) TO marine_anonymous;
 
 --
+-- Name: FUNCTION require_staff(); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.require_staff() FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.require_staff() TO marine_anonymous;
+
+--
 -- Name: FUNCTION required_user_id(); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -6172,6 +6577,12 @@ REVOKE ALL ON FUNCTION app_private.coverage_email(p_opportunity_id uuid) FROM PU
 REVOKE ALL ON FUNCTION app_private.credentials_match(p_request_id uuid, p_code_digest bytea, p_token_digest bytea) FROM PUBLIC;
 
 --
+-- Name: FUNCTION grant_staff(p_email text, p_actor text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.grant_staff(p_email text, p_actor text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION log_event(p_kind text, p_request_id uuid, p_opportunity_id uuid, p_detail jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -6262,10 +6673,10 @@ REVOKE ALL ON FUNCTION app_private.owner_token_opportunity(p_token_digest_hex te
 REVOKE ALL ON FUNCTION app_private.preview_or_done(p_confirm boolean, p_action text, p_detail json, p_opportunity_id uuid) FROM PUBLIC;
 
 --
--- Name: FUNCTION pro_acted(p_kind text, q app_public.quotes, p_detail jsonb); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p_detail jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION pro_notification_email(p_quote_id uuid); Type: ACL; Schema: app_private; Owner: -
@@ -6278,6 +6689,12 @@ REVOKE ALL ON FUNCTION app_private.pro_notification_email(p_quote_id uuid) FROM 
 --
 
 REVOKE ALL ON FUNCTION app_private.quote_json(q app_public.quotes) FROM PUBLIC;
+
+--
+-- Name: FUNCTION record_staff_change(p_table text, p_row_key jsonb, p_action text, p_old jsonb, p_new jsonb, p_actor text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.record_staff_change(p_table text, p_row_key jsonb, p_action text, p_old jsonb, p_new jsonb, p_actor text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION recount_directory(); Type: ACL; Schema: app_private; Owner: -
@@ -6322,10 +6739,16 @@ REVOKE ALL ON FUNCTION app_private.refresh_search_words() FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) FROM PUBLIC;
 
 --
--- Name: FUNCTION set_admin(p_email text, p_is_admin boolean); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION revoke_staff(p_email text, p_actor text); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.set_admin(p_email text, p_is_admin boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.revoke_staff(p_email text, p_actor text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_admin(p_email text, p_is_admin boolean, p_actor text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_admin(p_email text, p_is_admin boolean, p_actor text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION set_owner_email_token(p_opportunity_id uuid, p_token_digest bytea); Type: ACL; Schema: app_private; Owner: -
@@ -6340,16 +6763,46 @@ REVOKE ALL ON FUNCTION app_private.set_owner_email_token(p_opportunity_id uuid, 
 REVOKE ALL ON FUNCTION app_private.set_verification_credentials(p_request_id uuid, p_code_digest bytea, p_token_digest bytea) FROM PUBLIC;
 
 --
+-- Name: FUNCTION staff_json(p_user app_public.users); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.staff_json(p_user app_public.users) FROM PUBLIC;
+
+--
+-- Name: FUNCTION tg__audit_staff_change(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg__audit_staff_change() FROM PUBLIC;
+
+--
 -- Name: FUNCTION tg__refresh_status_via_quote(); Type: ACL; Schema: app_private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_private.tg__refresh_status_via_quote() FROM PUBLIC;
 
 --
+-- Name: FUNCTION tg__refuse_change(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg__refuse_change() FROM PUBLIC;
+
+--
 -- Name: FUNCTION tg__set_updated_at(); Type: ACL; Schema: app_private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_private.tg__set_updated_at() FROM PUBLIC;
+
+--
+-- Name: FUNCTION tg_api_keys__active_key_limit(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg_api_keys__active_key_limit() FROM PUBLIC;
+
+--
+-- Name: FUNCTION tg_api_keys__final_revocation(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg_api_keys__final_revocation() FROM PUBLIC;
 
 --
 -- Name: FUNCTION tg_contractor_specialties__count(); Type: ACL; Schema: app_private; Owner: -
@@ -6422,6 +6875,18 @@ REVOKE ALL ON FUNCTION app_private.tg_specialties__search_words() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.tg_specialties__slugs() FROM PUBLIC;
+
+--
+-- Name: FUNCTION tg_users__active_key_limit(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.tg_users__active_key_limit() FROM PUBLIC;
+
+--
+-- Name: FUNCTION user_by_email(p_email text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.user_by_email(p_email text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION verification_email(p_request_id uuid); Type: ACL; Schema: app_private; Owner: -
@@ -6618,6 +7083,12 @@ GRANT UPDATE(slug) ON TABLE app_public.specialties TO marine_admin;
 --
 
 GRANT UPDATE(name) ON TABLE app_public.specialties TO marine_admin;
+
+--
+-- Name: TABLE staff_audit; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.staff_audit TO marine_admin;
 
 --
 -- PostgreSQL database dump complete

@@ -11,11 +11,14 @@ import type { ReadReplicas, Replica } from './replicas';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { prepareValue } = require('pg/lib/utils') as { prepareValue(value: unknown): unknown };
 
-export type RequestRole = 'marine_anonymous' | 'marine_agent' | 'marine_admin';
+/** The roles REST, MCP and A2A requests run as; the staff role (marine_admin) is staff GraphQL's alone. */
+export type RequestRole = 'marine_anonymous' | 'marine_agent';
 
 export interface Caller {
   role: RequestRole;
   userId: string | null;
+  /** Set by requireStaff (src/identity/admission.ts) once SQL found the caller's staff grant. */
+  staff?: boolean;
   /**
    * Set while the request's admission has not run yet (src/identity/admission.ts): the next
    * call admits it in the same round trip as the operation, then clears this.

@@ -1,10 +1,10 @@
 // The staff GraphQL endpoint: PostGraphile on its own connection pool, behind the same admission
-// (key, rate limit) as the REST API plus an admin-tier check. Every operation runs as the
+// (key, rate limit) as the REST API plus the staff check (a staff grant, not the key's tier). Every operation runs as the
 // caller's role with the caller's claims, so grants and row-level security decide, as for REST.
 import express from 'express';
 import type { Caller } from '../db/database';
 import type { AppDeps } from '../deps';
-import { admission, requireAdmin } from '../identity/admission';
+import { admission, requireStaff } from '../identity/admission';
 import { graphqlLimits } from './limits';
 import { maskError } from './mask-error';
 import { staffPool, staffTimeouts } from './pool';
@@ -12,9 +12,10 @@ import { grafserv, makePgService, postgraphile } from './postgraphile';
 import { GRAPHIQL_PATH, GRAPHQL_PATH, staffPreset } from './preset';
 
 const INTROSPECTION_TIMEOUT_MS = 60_000;
+const STAFF_ROLE = 'marine_admin';
 
 export interface StaffGraphql {
-  /** Serves /graphql (admin keys only) and the /graphiql page; mount before the 404 fallback. */
+  /** Serves /graphql (staff only) and the /graphiql page; mount before the 404 fallback. */
   handler: express.Express;
   /** Stops PostGraphile and closes its pool. */
   release(): Promise<void>;
@@ -27,9 +28,10 @@ function isOwnPath(path: string): boolean {
 
 /** The transaction settings of a request: role and claims as src/db/database.ts sets them for REST, and the timeouts. */
 function claimsOf(caller: Caller | undefined, timeouts: Record<string, string>): Record<string, string> {
-  // The admin check runs before PostGraphile; reaching here without an admin is a bug: refuse.
-  if (caller?.role !== 'marine_admin' || caller.userId === null) throw new Error('staff GraphQL reached without an admin caller');
-  return { role: caller.role, 'app.user_id': caller.userId, ...timeouts };
+  // The staff check runs before PostGraphile; reaching here without staff is a bug: refuse.
+  if (caller?.staff !== true || caller.userId === null) throw new Error('staff GraphQL reached without a staff caller');
+  // marine_admin is the staff role (db/CONVENTIONS.md): no key's tier leads to it, only this.
+  return { role: STAFF_ROLE, 'app.user_id': caller.userId, ...timeouts };
 }
 
 /**
@@ -60,7 +62,7 @@ export async function mountStaffGraphql({ config, db, logger }: AppDeps): Promis
     // Introspection is the service's own catalog read at start (about 0.6 s, more on a busy
     // machine): the staff statement timeout, however low it is set, must not stop the service
     // starting, so introspection runs with a timeout of its own (pool.ts).
-    pgSettingsForIntrospection: { role: 'marine_admin', statement_timeout: String(INTROSPECTION_TIMEOUT_MS) },
+    pgSettingsForIntrospection: { role: STAFF_ROLE, statement_timeout: String(INTROSPECTION_TIMEOUT_MS) },
   });
   const limits = graphqlLimits(config);
   const instance = postgraphile(staffPreset({ pgService, maskError: maskError(logger, config), limits }));
@@ -77,7 +79,7 @@ export async function mountStaffGraphql({ config, db, logger }: AppDeps): Promis
     handler.disable('x-powered-by');
     // Other paths leave this app at once, for the main app's 404, without a trip through grafserv.
     handler.use((req, _res, next) => next(isOwnPath(req.path) ? undefined : 'router'));
-    handler.use(GRAPHQL_PATH, admission(db, config), requireAdmin);
+    handler.use(GRAPHQL_PATH, admission(db, config), requireStaff(db));
     await instance.createServ(grafserv).addTo(adoptingPromises(handler), null, false);
     return { handler, release };
   } catch (err) {

@@ -10,8 +10,8 @@ import { GeographyCodecPlugin, TrimTagsPlugin } from './trim';
 export const GRAPHQL_PATH = '/graphql';
 export const GRAPHIQL_PATH = '/graphiql';
 
-/** What Ruru's headers editor starts with: where the admin key goes. */
-const HEADERS_TEMPLATE = JSON.stringify({ Authorization: 'Bearer svc_live_<your admin API key>' }, null, 2);
+/** What Ruru's headers editor starts with: where a staff member's key goes. */
+const HEADERS_TEMPLATE = JSON.stringify({ Authorization: 'Bearer <API key of a staff member>' }, null, 2);
 
 // Ruru types its options with GraphiQL's React props; without @types/react (not a dependency
 // here) TypeScript sees every one of them as required, hence the assertion.

@@ -18,7 +18,8 @@
 // 4. A request that fails before a pending admission ran (a 400 from parsing, a 404) is admitted
 //    by the error handler before it answers (src/http/errors.ts), so it counts, and a bad key or
 //    a spent quota is the answer it gets.
-// 5. After admission: requireAdmin on staff GraphQL (401 anonymous, 403 public tier). Whether an
+// 5. After admission: requireStaff on staff GraphQL (401 anonymous, 403 without a staff grant,
+//    whatever the key's tier: app_hidden.require_staff). Whether an
 //    operation needs a key is SQL's to say (app_hidden.required_user_id: CREDS, a 401).
 // Not admitted: agent registration, which has its own throttle per address (registrationThrottle,
 // counted only once the body is well-formed), and the confirm page (GET), which must write nothing, not even a count. Where each router is
@@ -164,15 +165,15 @@ export function registrationThrottle(db: Database, config: Config): (req: Reques
   };
 }
 
-function keyRequired(): ApiError {
-  return new ApiError(401, 'An API key is required', 'Send "Authorization: Bearer <API key>"; register at POST /api/agents/register.');
+/**
+ * For staff GraphQL: the caller must hold a staff grant (app_hidden.require_staff decides: CREDS
+ * 401 without a key, FORBD 403 without a grant; the key's tier plays no part). Marks the caller
+ * as staff, which is what lets staff GraphQL run it as the staff role.
+ */
+export function requireStaff(db: Database): RequestHandler {
+  return async (req, _res, next) => {
+    await db.callJson(req.caller, 'app_hidden.require_staff', []);
+    req.caller.staff = true;
+    next();
+  };
 }
-
-/** For staff operations: anonymous callers get a 401, public-tier keys a 403. */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (req.caller.userId === null) throw keyRequired();
-  if (req.caller.role !== 'marine_admin') {
-    throw new ApiError(403, 'An admin API key is required', 'This endpoint is for staff: use a svc_live_ key of an administrator.');
-  }
-  next();
-};

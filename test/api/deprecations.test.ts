@@ -2,7 +2,7 @@
 // router warned "handlers that are Promise-like are deprecated" for staff GraphQL, whose handler
 // (grafserv, loaded with Node's own require) returned a Promise of another realm under jest.
 // depd sends its warnings to 'deprecation' listeners when there are some, instead of stderr.
-import { adminKeyOf, registerAgent } from '../helpers/staff';
+import { staffKeyOf, registerAgent } from '../helpers/staff';
 import { startTestService, type TestService } from '../helpers/server';
 
 const warnings: string[] = [];
@@ -19,10 +19,10 @@ afterAll(async () => {
 });
 
 test('staff GraphQL and REST requests: no deprecation warning', async () => {
-  const adminKey = await adminKeyOf(svc, await registerAgent(svc));
+  const staffKey = await staffKeyOf(svc, await registerAgent(svc));
   const gql = await svc.get('/graphql', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${staffKey}` },
     body: JSON.stringify({ query: '{ allSpecialties(first: 1) { nodes { slug } } }' }),
   });
   expect(gql.status).toBe(200);

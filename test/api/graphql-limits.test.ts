@@ -6,18 +6,18 @@ import { loadConfig } from '../../src/config';
 import { staffPool, staffTimeouts } from '../../src/graphql/pool';
 import { createLogger } from '../../src/log';
 import { startTestService, type TestService } from '../helpers/server';
-import { adminKeyOf, registerAgent } from '../helpers/staff';
+import { staffKeyOf, registerAgent } from '../helpers/staff';
 
 let svc: TestService;
-let adminKey: string;
+let staffKey: string;
 
 beforeAll(async () => {
   svc = await startTestService({ RUN_WORKER: 'false' });
-  adminKey = await adminKeyOf(svc, await registerAgent(svc));
+  staffKey = await staffKeyOf(svc, await registerAgent(svc));
 });
 afterAll(() => svc.stop());
 
-function gql(query: string, variables: Record<string, unknown> = {}, on: TestService = svc, key: string = adminKey) {
+function gql(query: string, variables: Record<string, unknown> = {}, on: TestService = svc, key: string = staffKey) {
   return on.send('POST', '/graphql', { query, variables }, key);
 }
 
@@ -29,7 +29,7 @@ async function refused(query: string, message: RegExp) {
   expect(r.body.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(message) })]);
 }
 
-async function stillAnswers(on: TestService = svc, key: string = adminKey) {
+async function stillAnswers(on: TestService = svc, key: string = staffKey) {
   const r = await gql('{ allSpecialties(first: 1) { nodes { slug } } }', {}, on, key);
   expect(r.status).toBe(200);
   expect(r.body.data.allSpecialties.nodes).toHaveLength(1);
@@ -165,7 +165,7 @@ describe('page sizes', () => {
   test("a client asking for application/json only (GraphQL over HTTP's legacy mode) gets the same errors with 200", async () => {
     const r = await svc.get('/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${adminKey}` },
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${staffKey}` },
       body: JSON.stringify({ query: '{ allContractors(first: -1) { nodes { slug } } }' }),
     });
     expect(r.status).toBe(200);
@@ -178,7 +178,7 @@ describe('with other limits configured', () => {
   let smallKey: string;
   beforeAll(async () => {
     small = await startTestService({ RUN_WORKER: 'false', GRAPHQL_DEFAULT_PAGE: '3', GRAPHQL_MAX_PAGE: '5', GRAPHQL_MAX_COST: '300' });
-    smallKey = await adminKeyOf(small, await registerAgent(small));
+    smallKey = await staffKeyOf(small, await registerAgent(small));
   });
   afterAll(() => small.stop());
 
@@ -216,7 +216,7 @@ describe('the database side', () => {
     // timeout, so the service starts however busy the machine is.
     const slow = await startTestService({ RUN_WORKER: 'false', GRAPHQL_STATEMENT_TIMEOUT_MS: '1' });
     try {
-      const key = await adminKeyOf(slow, await registerAgent(slow));
+      const key = await staffKeyOf(slow, await registerAgent(slow));
       const r = await gql('{ allContractors(first: 1000) { nodes { slug about photos videos locationText createdAt } } }', {}, slow, key);
       expect(r.status).toBe(200);
       expect(r.body.data).toEqual({ allContractors: null });

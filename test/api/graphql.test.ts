@@ -2,15 +2,15 @@
 // the caller's role (row-level security decides), against the real service and database.
 import { makeOpportunity } from '../helpers/opportunities';
 import { startTestService, type TestService } from '../helpers/server';
-import { adminKeyOf, registerAgent } from '../helpers/staff';
+import { adminKeyOf, registerAgent, staffKeyOf } from '../helpers/staff';
 
 let svc: TestService;
-let adminKey: string;
-let adminId: string;
+let staffKey: string;
+let staffId: string;
 let publicKey: string;
 
-/** A GraphQL request; with the admin key unless another key (or null, for none) is given. */
-function gql(query: string, variables: Record<string, unknown> = {}, key: string | null = adminKey) {
+/** A GraphQL request; with the staff member's key unless another key (or null, for none) is given. */
+function gql(query: string, variables: Record<string, unknown> = {}, key: string | null = staffKey) {
   return svc.send('POST', '/graphql', { query, variables }, key ?? undefined);
 }
 
@@ -27,8 +27,8 @@ beforeAll(async () => {
   // e-mail would overwrite with its own.
   svc = await startTestService({ RUN_WORKER: 'false' });
   const staff = await registerAgent(svc);
-  adminId = staff.id;
-  adminKey = await adminKeyOf(svc, staff);
+  staffId = staff.id;
+  staffKey = await staffKeyOf(svc, staff);
   publicKey = (await registerAgent(svc)).apiKey;
 });
 afterAll(() => svc.stop());
@@ -50,25 +50,39 @@ describe('who may call /graphql', () => {
     expect(malformed.status).toBe(401);
   });
 
-  test('a public-tier key: 403, and the request is counted like any API request', async () => {
+  test('a key without a staff grant: 403, and the request is counted like any API request', async () => {
     const r = await gql(query, {}, publicKey);
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ success: false, error: 'An admin API key is required', details: expect.any(String) });
+    expect(r.body).toEqual({ success: false, error: 'Staff access is required', details: expect.any(String) });
     expect(r.headers.get('ratelimit-limit')).toBe('500');
   });
 
-  test('an admin key of a user demoted since: 403 (it acts as public)', async () => {
-    const user = await registerAgent(svc);
-    const key = await adminKeyOf(svc, user);
-    await svc.db.pool.query('select app_private.set_admin($1, false)', [user.email]);
-    expect((await gql(query, {}, key)).status).toBe(403);
+  test('an admin-tier key without a staff grant: 403 (the tier is rate limits only)', async () => {
+    const key = await adminKeyOf(svc, await registerAgent(svc));
+    const r = await gql(query, {}, key);
+    expect(r.status).toBe(403);
+    expect(r.body.error).toBe('Staff access is required');
+    expect(r.headers.get('ratelimit-limit')).toBe('10000');
   });
 
-  test("an admin key: the query runs with the caller's claims, under the admin rate limit", async () => {
+  test("a staff member's key: the query runs with the caller's claims, under the key's own rate limit", async () => {
     const r = await gql(query);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ data: { currentUserId: adminId } });
-    expect(r.headers.get('ratelimit-limit')).toBe('10000');
+    expect(r.body).toEqual({ data: { currentUserId: staffId } });
+    expect(r.headers.get('ratelimit-limit')).toBe('500');
+    const both = await registerAgent(svc);
+    const adminTier = await adminKeyOf(svc, both);
+    await staffKeyOf(svc, both);
+    const admin = await gql(query, {}, adminTier);
+    expect([admin.status, admin.headers.get('ratelimit-limit')]).toEqual([200, '10000']);
+  });
+
+  test('a revoked staff grant closes /graphql at the next request', async () => {
+    const user = await registerAgent(svc);
+    const key = await staffKeyOf(svc, user);
+    expect((await gql(query, {}, key)).status).toBe(200);
+    await svc.db.pool.query(`select app_private.revoke_staff($1, 'cli:test')`, [user.email]);
+    expect((await gql(query, {}, key)).status).toBe(403);
   });
 });
 
@@ -230,8 +244,8 @@ test('/graphiql serves the GraphiQL page and its assets without a key', async ()
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   expect(page.body).toContain('ruru');
-  // Its Headers tab starts with the place for the admin key.
-  expect(page.body).toContain('Bearer svc_live_');
+  // Its Headers tab starts with the place for a staff member's key.
+  expect(page.body).toContain('Bearer <API key of a staff member>');
   const asset = /\/graphiql\/static\/[^"']+\.js/.exec(page.body);
   expect(asset).not.toBeNull();
   expect((await svc.get(asset![0])).status).toBe(200);
@@ -279,7 +293,7 @@ describe('staff work the request flow', () => {
 });
 
 describe('staff manage users and keys', () => {
-  test('elevating a user makes their next key svc_live_; revoking a key makes it a 401 at once', async () => {
+  test('raising a user to the admin tier makes their next key svc_live_ (and gives no staff power); revoking a key makes it a 401 at once', async () => {
     const agent = await registerAgent(svc);
     const u = await data(
       `mutation ($id: UUID!) { updateUserByRowId(input: { rowId: $id, userPatch: { isAdmin: true } }) { user { isAdmin } } }`,
@@ -288,6 +302,7 @@ describe('staff manage users and keys', () => {
     expect(u.updateUserByRowId.user).toEqual({ isAdmin: true });
     const minted = await svc.send('POST', '/api/v1/user-api-keys', { name: 'now live' }, agent.apiKey);
     expect(minted.body.data.apiKey).toMatch(/^svc_live_/);
+    expect((await gql('{ currentUserId }', {}, minted.body.data.apiKey)).status).toBe(403);
 
     const keys = await data(`query ($id: UUID!) { allApiKeys(condition: { userId: $id }) { nodes { rowId prefix name } } }`, {
       id: agent.id,

@@ -99,7 +99,7 @@ describe('GET /api/account/me', () => {
     const out = await run(process.execPath, [path.join(ROOT, 'dist/scripts/admin.js'), 'promote', credentials.email.toUpperCase()], {
       env: { ...process.env, DATABASE_URL: svc.db.url },
     });
-    expect(out.stdout).toContain('isAdmin is now true');
+    expect(out.stdout).toBe(`${credentials.email}: admin tier: true\n`);
     const me = await svc.send('GET', '/api/account/me', undefined, credentials.apiKey);
     expect(me.body.data).toMatchObject({ isAdmin: true, canMintAdminKeys: true });
     const minted = await svc.send('POST', '/api/v1/user-api-keys', { name: 'live one' }, credentials.apiKey);
@@ -120,7 +120,7 @@ describe('GET /api/account/me', () => {
     const demote = await run(process.execPath, [path.join(ROOT, 'dist/scripts/admin.js'), 'demote', credentials.email], {
       env: { ...process.env, DATABASE_URL: svc.db.url },
     });
-    expect(demote.stdout).toContain('isAdmin is now false');
+    expect(demote.stdout).toBe(`${credentials.email}: admin tier: false\n`);
   });
 
   test('promoting an unknown e-mail fails with a message', async () => {

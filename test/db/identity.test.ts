@@ -394,7 +394,7 @@ describe('admit_request and assume_caller in one round trip', () => {
         return { admission: all[2]!.rows[0].admission, op: all[7]!.rows[0] };
       });
 
-  test('each tier runs as its role with its claims; the admission says which', async () => {
+  test('every key runs as marine_agent with its claims, whatever its tier (staff is not a tier); the admission says which tier', async () => {
     const agent = await register();
     const admin = await register();
     await db.pool.query('select app_private.set_admin($1, true)', [admin.email]);
@@ -405,7 +405,10 @@ describe('admit_request and assume_caller in one round trip', () => {
         admission: { role: 'marine_agent', caller: { userId: agent.userId, tier: 'public' }, rate: { allowed: true, limit: 100 } },
         op: { role: 'marine_agent', user_id: agent.userId },
       });
-      expect((await roundTrip(c, key.keyFor('admin'))).op).toEqual({ role: 'marine_admin', user_id: admin.userId });
+      expect(await roundTrip(c, key.keyFor('admin'))).toMatchObject({
+        admission: { role: 'marine_agent', caller: { userId: admin.userId, tier: 'admin' } },
+        op: { role: 'marine_agent', user_id: admin.userId },
+      });
       expect(await roundTrip(c, null)).toMatchObject({
         admission: { role: 'marine_anonymous', caller: null },
         op: { role: 'marine_anonymous', user_id: '' },

@@ -12,15 +12,15 @@ let staffKey: string;
 beforeAll(async () => {
   sink = await new SmtpSink().start();
   svc = await startTestService({ SMTP_URL: sink.url });
-  // Staff act for the pros through GraphQL with an admin key.
+  // Staff act for the pros through GraphQL (a staff grant, as npm run admin -- grant-staff gives).
   const reg = await svc.send('POST', '/api/agents/register', {
     firstName: 'Sam',
     lastName: 'Staff',
     email: 'sam.staff@example.com',
     password: 'a long enough password',
   });
-  await svc.db.pool.query(`select app_private.set_admin('sam.staff@example.com', true)`);
-  staffKey = (await svc.send('POST', '/api/v1/user-api-keys', { name: 'staff' }, reg.body.data.credentials.apiKey)).body.data.apiKey;
+  await svc.db.pool.query(`select app_private.grant_staff('sam.staff@example.com', 'cli:test')`);
+  staffKey = reg.body.data.credentials.apiKey;
 });
 
 /** A pro action as staff: one GraphQL mutation; returns its result or throws its first error. */

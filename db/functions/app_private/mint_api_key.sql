@@ -6,8 +6,6 @@ CREATE OR REPLACE FUNCTION app_private.mint_api_key(p_user_id uuid, p_name text,
 AS $function$
 declare
   v_user app_public.users;
-  v_active integer;
-  v_limit integer;
   v_tier text;
   v_row app_public.api_keys;
 begin
@@ -18,13 +16,7 @@ begin
   if not found then
     raise exception 'Invalid or inactive API key' using errcode = 'CREDS';
   end if;
-  v_limit := app_hidden.active_key_limit(v_user.is_admin);
-  select count(*) into v_active from app_public.api_keys where user_id = p_user_id and revoked_at is null;
-  if v_active >= v_limit then
-    raise exception 'Active key limit reached: % keys', v_limit
-      using errcode = 'CONFL', detail = format('Revoke a key (DELETE /api/v1/user-api-keys/{id}) before minting another; the limit is %s active keys for %s users.',
-        v_limit, case when v_user.is_admin then 'admin' else 'non-admin' end);
-  end if;
+  -- The active-key limit is checked by the insert's trigger (tg_api_keys__active_key_limit), for every writer.
   v_tier := case when v_user.is_admin then 'admin' else 'public' end;
   insert into app_public.api_keys (user_id, name, prefix, tier)
     values (p_user_id, p_name, case when v_user.is_admin then 'svc_live_' else 'svc_public_' end || p_head, v_tier)

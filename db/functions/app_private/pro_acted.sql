@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p_detail jsonb DEFAULT '{}'::jsonb)
+CREATE OR REPLACE FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
@@ -9,9 +9,14 @@ begin
   insert into app_public.request_events (kind, opportunity_id, detail)
     values (p_kind, q.opportunity_id, p_detail || jsonb_build_object('quoteId', q.id))
     returning id into v_event_id;
+  -- Staff acting for a pro (staff GraphQL runs as marine_admin): one audit row for the action,
+  -- with the row it wrote (p_written).
+  if pg_catalog.current_setting('role') = 'marine_admin' then
+    perform app_private.record_staff_change('quotes', jsonb_build_object('id', q.id), p_kind, null, p_written);
+  end if;
   perform graphile_worker.add_job('request_events__notify_owner', json_build_object('eventId', v_event_id),
     job_key := 'notify-owner:' || v_event_id);
 end
 $function$;
-comment on function app_private.pro_acted(text,app_public.quotes,jsonb) is null;
-revoke all on function app_private.pro_acted(text,app_public.quotes,jsonb) from public, marine_anonymous, marine_agent, marine_admin;
+comment on function app_private.pro_acted(text,app_public.quotes,jsonb,jsonb) is null;
+revoke all on function app_private.pro_acted(text,app_public.quotes,jsonb,jsonb) from public, marine_anonymous, marine_agent, marine_admin;

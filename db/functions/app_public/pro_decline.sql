@@ -14,7 +14,7 @@ begin
   end if;
   update app_public.estimates set status = 'withdrawn' where quote_id = v_quote.id and status = 'submitted';
   update app_public.quotes set status = 'declined', thread_status = 'closed' where id = v_quote.id returning * into v_quote;
-  perform app_private.pro_acted('pro_declined', v_quote, jsonb_build_object('reason', reason));
+  perform app_private.pro_acted('pro_declined', v_quote, jsonb_build_object('reason', reason), to_jsonb(v_quote));
   return v_quote;
 end
 $function$;

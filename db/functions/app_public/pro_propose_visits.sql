@@ -15,7 +15,7 @@ begin
   insert into app_public.visits (quote_id, proposed_times)
     values (v_quote.id, (select array_agg(distinct t order by t) from unnest(times) t)) returning * into v_visit;
   update app_public.quotes set status = 'visit_proposed' where id = v_quote.id and status in ('requested', 'info_requested');
-  perform app_private.pro_acted('pro_visits_proposed', v_quote, jsonb_build_object('visitId', v_visit.id));
+  perform app_private.pro_acted('pro_visits_proposed', v_quote, jsonb_build_object('visitId', v_visit.id), to_jsonb(v_visit));
   return v_visit;
 end
 $function$;

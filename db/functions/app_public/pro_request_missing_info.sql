@@ -11,7 +11,7 @@ begin
   perform app_private.before_award(v_quote);
   insert into app_public.info_requests (quote_id, questions) values (v_quote.id, questions) returning * into v_request;
   update app_public.quotes set status = 'info_requested' where id = v_quote.id and status = 'requested';
-  perform app_private.pro_acted('pro_info_request', v_quote, jsonb_build_object('infoRequestId', v_request.id));
+  perform app_private.pro_acted('pro_info_request', v_quote, jsonb_build_object('infoRequestId', v_request.id), to_jsonb(v_request));
   return v_request;
 end
 $function$;

@@ -9,7 +9,7 @@ declare
   v_message app_public.quote_messages;
 begin
   insert into app_public.quote_messages (quote_id, author, body) values (v_quote.id, 'pro', content) returning * into v_message;
-  perform app_private.pro_acted('pro_message', v_quote, jsonb_build_object('messageId', v_message.id));
+  perform app_private.pro_acted('pro_message', v_quote, jsonb_build_object('messageId', v_message.id), to_jsonb(v_message));
   return v_message;
 end
 $function$;

@@ -12,7 +12,7 @@ begin
   insert into app_public.estimates (quote_id, amount, currency, description)
     values (v_quote.id, amount, upper(coalesce(currency, 'USD')), description) returning * into v_estimate;
   update app_public.quotes set status = 'estimated' where id = v_quote.id;
-  perform app_private.pro_acted('pro_estimate', v_quote, jsonb_build_object('estimateId', v_estimate.id));
+  perform app_private.pro_acted('pro_estimate', v_quote, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
   return v_estimate;
 end
 $function$;
