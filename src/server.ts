@@ -81,12 +81,19 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   server.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
   server.maxConnections = config.HTTP_MAX_CONNECTIONS;
   const drainer = trackConnections(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    // exclusive: in a cluster worker, a listener of its own rather than one the supervisor holds.
-    const reuse = options.reusePort === true ? { reusePort: true, exclusive: true } : {};
-    server.listen({ port: config.PORT, host: config.HOST, ...reuse }, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      // exclusive: in a cluster worker, a listener of its own rather than one the supervisor holds.
+      const reuse = options.reusePort === true ? { reusePort: true, exclusive: true } : {};
+      server.listen({ port: config.PORT, host: config.HOST, ...reuse }, () => resolve());
+    });
+  } catch (err) {
+    // The port is taken (or refused): nothing was served, so release what was opened for it.
+    await graphql.release();
+    await db.close();
+    throw err;
+  }
   const worker: RunningWorker | null = config.RUN_WORKER ? await startWorker(config, logger) : null;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

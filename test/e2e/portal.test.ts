@@ -10,6 +10,7 @@ import * as srcAssets from '../../src/portal/assets';
 import { PORTAL_CSP } from '../../src/portal/layout';
 import { launchBrowser } from '../helpers/browser';
 import { freePort, startTestService, type TestService } from '../helpers/server';
+import { STARTUP_MS } from '../helpers/service-process';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PAGES = ['/developers', '/developers/quickstart', '/developers/reference', '/developers/register', '/developers/console'];
@@ -138,7 +139,7 @@ describe('plain HTTP', () => {
     child.stderr.on('data', (d) => (output += d));
     const exited = new Promise((resolve) => child.on('exit', resolve));
     try {
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + STARTUP_MS;
       while (!output.includes('"msg":"listening"')) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`dist/src/main.js did not start:\n${output}`);
         await new Promise((r) => setTimeout(r, 100));
@@ -153,7 +154,7 @@ describe('plain HTTP', () => {
       child.kill('SIGTERM');
       await exited;
     }
-  }, 40_000);
+  }, 150_000);
 });
 
 test("the quickstart's examples work as written: registration, the directory GETs, a service request", async () => {

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { FaultCluster } from './cluster';
 import { Load, type Outcome } from './load';
-import { spawnService, type ServiceProcess } from '../helpers/service-process';
+import { spawnService, type ServiceProcess, STARTUP_MS } from '../helpers/service-process';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -24,8 +24,8 @@ beforeAll(async () => {
     WEB_CONCURRENCY: '2',
     DATABASE_POOL_SIZE: '4',
   });
-  await service.waitForLog((l) => l.msg === 'listening', 30_000);
-}, 120_000);
+  await service.waitForLog((l) => l.msg === 'listening', STARTUP_MS);
+}, 240_000);
 afterAll(async () => {
   service?.killAll();
   await service?.exited;

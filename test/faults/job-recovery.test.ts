@@ -4,7 +4,7 @@
 // server when it died) would otherwise wait out graphile-worker's 4-hour lock.
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { REQUESTS, requestBody } from '../helpers/requests';
-import { request, spawnService, type ServiceProcess } from '../helpers/service-process';
+import { request, spawnService, type ServiceProcess, STARTUP_MS } from '../helpers/service-process';
 import { SmtpSink } from '../helpers/smtp';
 
 let db: TestDatabase;
@@ -39,8 +39,8 @@ test('after a SIGKILL of the whole service mid-traffic, a restart sends every co
   const env = { WEB_CONCURRENCY: '1', SMTP_URL: sink.url };
   const first = await spawnService(db, env);
   services.push(first);
-  await first.waitForLog((l) => l.msg === 'listening', 30_000);
-  await first.waitForLog((l) => l.msg === 'worker running', 30_000);
+  await first.waitForLog((l) => l.msg === 'listening', STARTUP_MS);
+  await first.waitForLog((l) => l.msg === 'worker running', STARTUP_MS);
 
   const answered: string[] = []; // owner addresses of requests answered 201
   const create = async () => {
@@ -89,4 +89,4 @@ test('after a SIGKILL of the whole service mid-traffic, a restart sends every co
     rows: [left],
   } = await db.pool.query('select count(*)::int as n from graphile_worker.jobs');
   expect(left.n).toBe(0);
-}, 120_000);
+}, 300_000);

@@ -6,7 +6,7 @@
 // a 429 or a 503 with its headers, at most 500 are 200, and the quota then has room for exactly
 // the requests that were neither answered 200 nor shed before admission.
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { spawnService, type ServiceProcess } from '../helpers/service-process';
+import { spawnService, type ServiceProcess, STARTUP_MS } from '../helpers/service-process';
 
 let db: TestDatabase;
 let svc: ServiceProcess;
@@ -50,7 +50,7 @@ test('600 concurrent requests on a fresh public key through two HTTP workers: at
     REGISTRATIONS_PER_HOUR: '100',
     DATABASE_ACQUIRE_TIMEOUT_MS: '60000',
   });
-  const listening = await svc.waitForLog((l) => l.msg === 'listening', 30_000, 2);
+  const listening = await svc.waitForLog((l) => l.msg === 'listening', STARTUP_MS, 2);
   const workers = new Set(listening.map((l) => l.pid));
   expect(workers.size).toBe(2);
   const registered = await fetch(`${svc.url}/api/agents/register`, {
@@ -93,4 +93,4 @@ test('600 concurrent requests on a fresh public key through two HTTP workers: at
   }
   expect(counts.ok + later).toBeGreaterThanOrEqual(LIMIT - counts.shed);
   if (counts.shed === 0) expect({ ok: counts.ok + later, limited: counts.limited }).toEqual({ ok: LIMIT, limited: 600 - counts.ok });
-}, 180_000);
+}, 300_000);

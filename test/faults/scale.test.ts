@@ -9,7 +9,7 @@ import pg from 'pg';
 import { FaultCluster } from './cluster';
 import { Load } from './load';
 import { PgBouncer } from './pgbouncer';
-import { spawnService, type ServiceProcess } from '../helpers/service-process';
+import { spawnService, type ServiceProcess, STARTUP_MS } from '../helpers/service-process';
 import { asStaff, makeOpportunity, OWNER } from '../helpers/opportunities';
 import type { TestDatabase } from '../helpers/db';
 import type { TestService } from '../helpers/server';
@@ -40,9 +40,9 @@ beforeAll(async () => {
     WEB_CONCURRENCY: '2',
     DATABASE_POOL_SIZE: '4',
   });
-  await service.waitForLog((l) => l.msg === 'listening', 30_000, 2);
-  await service.waitForLog((l) => l.msg === 'read replica in use', 10_000, 2);
-}, 180_000);
+  await service.waitForLog((l) => l.msg === 'listening', STARTUP_MS, 2);
+  await service.waitForLog((l) => l.msg === 'read replica in use', STARTUP_MS, 2);
+}, 300_000);
 afterAll(async () => {
   // What the service logged about failures, for a failing test.
   const failures = service?.logs().filter((l) => (l.level as number) >= 50) ?? [];

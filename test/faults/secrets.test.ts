@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { SmtpSink } from '../helpers/smtp';
 import { REQUESTS, requestBody, verificationOf } from '../helpers/requests';
 import { FaultCluster } from './cluster';
-import { spawnService, type ServiceProcess } from '../helpers/service-process';
+import { spawnService, type ServiceProcess, STARTUP_MS } from '../helpers/service-process';
 
 let cluster: FaultCluster;
 let service: ServiceProcess;
@@ -22,8 +22,8 @@ beforeAll(async () => {
     RATE_LIMIT_PUBLIC: '8',
     LOG_LEVEL: 'debug',
   });
-  await service.waitForLog((l) => l.msg === 'listening', 30_000);
-}, 120_000);
+  await service.waitForLog((l) => l.msg === 'listening', STARTUP_MS);
+}, 240_000);
 afterAll(async () => {
   service?.killAll();
   await service?.exited;

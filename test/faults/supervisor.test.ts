@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { REQUESTS, requestBody } from '../helpers/requests';
-import { request, spawnService, type ServiceProcess } from '../helpers/service-process';
+import { request, spawnService, type ServiceProcess, STARTUP_MS } from '../helpers/service-process';
 import { Load } from './load';
 
 const SEARCH = '/api/v1/public/contractors/search?q=diesel&limit=5';
@@ -25,7 +25,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test('a SIGKILLed HTTP worker is replaced within seconds, with the memory bounds, while the other serves', async () => {
   svc = await spawnService(db, { WEB_CONCURRENCY: '2', RUN_WORKER: 'false' }, 'serve');
-  const first = await svc.waitForLog((l) => l.msg === 'listening', 30_000, 2);
+  const first = await svc.waitForLog((l) => l.msg === 'listening', STARTUP_MS, 2);
   const pids = first.map((l) => l.pid!);
   expect(new Set(pids).size).toBe(2);
   expect(pids).not.toContain(svc.child.pid);
@@ -55,18 +55,18 @@ test('a SIGKILLed HTTP worker is replaced within seconds, with the memory bounds
   expect(argv).toContain('--max-old-space-size=128');
   expect(argv).toContain('--max-semi-space-size=8');
   for (let i = 0; i < 10; i++) expect((await request(svc.url + SEARCH)).status).toBe(200);
-}, 60_000);
+}, 240_000);
 
 test('a second instance on a port in use stops with a message instead of sharing the port', async () => {
   svc = await spawnService(db, { WEB_CONCURRENCY: '1', RUN_WORKER: 'false' });
-  await svc.waitForLog((l) => l.msg === 'listening', 30_000);
+  await svc.waitForLog((l) => l.msg === 'listening', STARTUP_MS);
   const port = new URL(svc.url).port;
   const second = await spawnService(db, { WEB_CONCURRENCY: '1', RUN_WORKER: 'false', PORT: port });
-  const ended = await Promise.race([second.exited, sleep(15_000).then(() => null)]);
+  const ended = await Promise.race([second.exited, sleep(STARTUP_MS).then(() => null)]);
   second.killAll();
   expect(ended).toEqual({ code: 1, signal: null });
   expect(second.output()).toContain(`port ${port} on 127.0.0.1 is in use`);
-}, 30_000);
+}, 150_000);
 
 interface Outcome {
   sentAt: number;
@@ -79,8 +79,8 @@ interface Outcome {
 
 test('SIGTERM under keep-alive load: no resets, Connection: close after it, in-flight requests finish, exit 0', async () => {
   svc = await spawnService(db, { WEB_CONCURRENCY: '2', SHUTDOWN_GRACE_MS: '8000' });
-  await svc.waitForLog((l) => l.msg === 'listening', 30_000, 2);
-  await svc.waitForLog((l) => l.msg === 'worker running', 30_000);
+  await svc.waitForLog((l) => l.msg === 'listening', STARTUP_MS, 2);
+  await svc.waitForLog((l) => l.msg === 'worker running', STARTUP_MS);
   const {
     rows: [s],
   } = await db.pool.query('select slug from app_public.specialties order by slug limit 1');
@@ -146,4 +146,4 @@ test('SIGTERM under keep-alive load: no resets, Connection: close after it, in-f
   expect(code).toBe(0);
   expect(exitedAfter).toBeLessThan(8_000);
   expect(svc.output()).toContain('"msg":"stopped"');
-}, 60_000);
+}, 240_000);

@@ -23,36 +23,57 @@ export interface TestServiceOptions {
   captureLogs?: string[];
 }
 
-export async function freePort(): Promise<number> {
+// Below Linux's ephemeral range (32768-60999): a port found free there cannot be taken meanwhile
+// by the local end of an outgoing connection (to PostgreSQL, say), as one from listen(0) can.
+const PORTS = { from: 20_000, to: 32_000 };
+
+function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
 
+/** A free port for a test server; a test that listens on it retries with another if it is taken. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = PORTS.from + Math.floor(Math.random() * (PORTS.to - PORTS.from));
+    if (await canListen(port)) return port;
+  }
+}
+
+const isAddressInUse = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+
 export async function startTestService(env: Record<string, string> = {}, options: TestServiceOptions = {}): Promise<TestService> {
   const db = await createTestDatabase();
-  // A known port, so links in e-mails (PUBLIC_BASE_URL) point at this server.
-  const port = await freePort();
-  const config = loadConfig({
-    DATABASE_URL: db.url,
-    AUTH_DATABASE_URL: db.authUrl,
-    PORT: String(port),
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    // Test files make many anonymous requests; the rate-limit tests set their own limits.
-    RATE_LIMIT_ANONYMOUS: '1000000',
-    REGISTRATIONS_PER_HOUR: '1000',
-    // Without an SMTP sink, e-mail goes to a throwaway outbox.
-    OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
-    ...env,
-  });
   const logs = options.captureLogs;
   const destination = logs && { write: (line: string) => void logs.push(line) };
-  const server = await startServer(config, createLogger(config.LOG_LEVEL, destination));
+  // A known port, so links in e-mails (PUBLIC_BASE_URL) point at this server; another one when a
+  // parallel test took it between the check and the listen.
+  let server: RunningServer | undefined;
+  for (let attempt = 1; server === undefined; attempt++) {
+    const port = await freePort();
+    const config = loadConfig({
+      DATABASE_URL: db.url,
+      AUTH_DATABASE_URL: db.authUrl,
+      PORT: String(port),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      // Test files make many anonymous requests; the rate-limit tests set their own limits.
+      RATE_LIMIT_ANONYMOUS: '1000000',
+      REGISTRATIONS_PER_HOUR: '1000',
+      // Without an SMTP sink, e-mail goes to a throwaway outbox.
+      OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
+      ...env,
+    });
+    try {
+      server = await startServer(config, createLogger(config.LOG_LEVEL, destination));
+    } catch (err) {
+      if (!isAddressInUse(err) || attempt >= 5) throw err;
+    }
+  }
   const request = async (path: string, init?: RequestInit) => {
     const res = await fetch(server.url + path, init);
     const text = await res.text();

@@ -7,6 +7,13 @@ import path from 'node:path';
 import type { TestDatabase } from './db';
 import { freePort } from './server';
 
+/**
+ * How long a spawned service may take to start (listening, worker running, replicas checked): a
+ * start costs seconds of CPU (PostGraphile's introspection in each HTTP worker), and on a machine
+ * whose cores are busy it takes many times its quiet figure. Tests assert that it starts.
+ */
+export const STARTUP_MS = 90_000;
+
 const ROOT = path.resolve(__dirname, '../..');
 
 export interface LogLine {
@@ -81,7 +88,7 @@ export async function spawnService(
     exited,
     logs: () => lines,
     output: () => output,
-    async waitForLog(match, timeoutMs = 20_000, count = 1) {
+    async waitForLog(match, timeoutMs = STARTUP_MS, count = 1) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = lines.filter(match);
