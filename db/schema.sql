@@ -1873,7 +1873,7 @@ COMMENT ON FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weights
 -- Name: search_contractors(text, text, text, text, text, integer, integer, numeric[], uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer DEFAULT 0, p_after_key numeric[] DEFAULT NULL::numeric[], p_after_id uuid DEFAULT NULL::uuid) RETURNS TABLE(contractors json, total integer, total_exact boolean, next json, ignored_words text[], corrections json)
+CREATE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer DEFAULT 0, p_after_key numeric[] DEFAULT NULL::numeric[], p_after_id uuid DEFAULT NULL::uuid) RETURNS TABLE(contractors json, total integer, total_exact boolean, next json, ignored_words text[], corrections json, place json)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
@@ -1903,20 +1903,24 @@ declare
   v_need integer := p_offset + p_limit + 1;
   v_match text := 'c.search @@ $1';  -- a tsquery ($1) matching a contractor
   v_matches_any text;   -- whether a tsquery ($1) matches a contractor under the filters
+  v_place json;
 begin
   if p_sort not in ('relevance', 'rating') then
     raise exception 'Unknown sort %', p_sort using errcode = '22023';
   end if;
+  if p_q is not null then
+    select w.q, w.city, w.state, w.place into p_q, p_city, p_state, v_place from app_hidden.search_place(p_q, p_city, p_state) w;
+  end if;
   if p_q is null then
     return query select r.contractors, r.total, r.total_exact,
                         case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
-                        '{}'::text[], '[]'::json
+                        '{}'::text[], '[]'::json, v_place
                    from app_hidden.search_rated(p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
     return;
   end if;
   v_terms := app_hidden.search_terms(p_q);
   if cardinality(v_terms.typed) = 0 then
-    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections;
+    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections, v_place;
     return;
   end if;
 
@@ -1963,7 +1967,7 @@ begin
     end if;
   end loop;
   if v_all is null then
-    return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections;
+    return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
     return;
   end if;
   v_query := v_all;
@@ -2017,7 +2021,7 @@ begin
                   join app_public.contractors c on c.id = p.id),
                least(v_total, v_cap), v_total <= v_cap,
                json_build_object('key', array[0, v_units, 0, 3 * v_units, v_scores[p_offset + p_limit]], 'id', v_ids[p_offset + p_limit]),
-               v_ignored, v_terms.corrections;
+               v_ignored, v_terms.corrections, v_place;
       return;
     end if;
   end if;
@@ -2059,12 +2063,13 @@ begin
              select t.w from unnest($19::text[], $5, $16) as t(w, q, kept)
               where t.kept and not exists (select from page f join app_public.contractors fc on fc.id = f.id
                                            where f.n = 1 and fc.search @@ t.q)) end,
-           $20::json
+           $20::json,
+           $23::json
       from page p join app_public.contractors c on c.id = p.id
   $sql$, v_filters, v_match)
   using v_query, p_specialty, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
         app_hidden.name_key(p_q), app_hidden.search_rank_window(), p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
-        v_ignored, v_all, v_terms.typed, v_terms.corrections, v_total, v_cap;
+        v_ignored, v_all, v_terms.typed, v_terms.corrections, v_total, v_cap, v_place;
 end
 $_$;
 
@@ -2073,6 +2078,106 @@ $_$;
 --
 
 COMMENT ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) IS 'Contractor search by text (most relevant first, or by rating), specialty, city and state; see GET /api/v1/public/contractors/search.';
+
+--
+-- Name: search_place(text, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text) RETURNS TABLE(q text, city text, state text, place json)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $_$
+declare
+  v_tokens text[] := regexp_split_to_array(btrim(coalesce(p_q, '')), '\s+');
+  v_keys text[];         -- each token as place names are compared: lower case, letters and digits
+  v_n integer;
+  v_len integer;
+  v_i integer;
+  v_phrase text;
+  v_city text;
+  v_state text;
+  v_from integer;        -- the place's first and last token
+  v_to integer;
+  v_everyday constant text[] := '{in,me,or,hi,oh,ok,id,la,pa,ma,al,co,de,ne,mo}';
+  v_applied boolean;
+begin
+  q := p_q; city := p_city; state := p_state; place := null;
+  v_keys := array(select btrim(regexp_replace(lower(t), '[^a-z0-9]+', ' ', 'g')) from unnest(v_tokens) t);
+  v_n := cardinality(v_keys);
+  -- Cities first ("Virginia Beach" holds a state's name), then states alone.
+  <<cities>>
+  for v_len in reverse least(4, v_n)..1 loop
+    for v_i in reverse v_n - v_len + 1..1 loop
+      v_phrase := array_to_string(v_keys[v_i:v_i + v_len - 1], ' ');
+      -- A state's own name means the state ("new york", "washington"), not a city so named.
+      continue when exists (select from app_hidden.us_states() s where s.name = v_phrase);
+      select d.city into v_city from app_private.directory_cities d
+       where d.active_contractors > 0 and btrim(regexp_replace(lower(d.city), '[^a-z0-9]+', ' ', 'g')) = v_phrase;
+      if v_city is not null then
+        v_from := v_i; v_to := v_i + v_len - 1;
+        -- A state after the city: its name (one to three words) or its code, in any case.
+        for v_len in reverse least(3, v_n - v_to)..1 loop
+          select s.code into v_state from app_hidden.us_states() s
+           where s.name = array_to_string(v_keys[v_to + 1:v_to + v_len], ' ') or (v_len = 1 and lower(s.code) = v_keys[v_to + 1]);
+          if v_state is not null then
+            v_to := v_to + v_len;
+            exit;
+          end if;
+        end loop;
+        exit cities;
+      end if;
+    end loop;
+  end loop;
+  <<states>>
+  for v_len in reverse least(3, v_n)..1 loop
+    exit when v_from is not null;
+    for v_i in reverse v_n - v_len + 1..1 loop
+      v_phrase := array_to_string(v_keys[v_i:v_i + v_len - 1], ' ');
+      select s.code into v_state from app_hidden.us_states() s
+       where s.name = v_phrase
+          or (v_len = 1 and lower(s.code) = v_phrase
+              and (v_tokens[v_i] ~ '^[A-Z]{2}\W*$' or not v_phrase = any (v_everyday)));
+      if v_state is not null then
+        v_from := v_i; v_to := v_i + v_len - 1;
+        exit states;
+      end if;
+    end loop;
+  end loop;
+  if v_from is null then
+    return next;
+    return;
+  end if;
+  -- q that reads as a business name keeps its place as words: the place's words and every other
+  -- word of q in the name or specialties of one active contractor ("Milwaukee Stainless Works").
+  if length(to_tsvector('english', array_to_string(v_tokens[v_from:v_to], ' '))) > 0
+     and exists (select from app_public.contractors c
+                  where c.is_active and c.search_head @@ plainto_tsquery('english', p_q)) then
+    place := json_build_object('words', array_to_string(v_tokens[v_from:v_to], ' '), 'city', v_city, 'state', v_state,
+                               'applied', false);
+    return next;
+    return;
+  end if;
+  -- Otherwise the place leaves q, and fills the filters the parameters leave open.
+  v_applied := (p_city is null and v_city is not null) or (p_state is null and v_state is not null);
+  place := json_build_object('words', array_to_string(v_tokens[v_from:v_to], ' '), 'city', v_city, 'state', v_state,
+                             'applied', v_applied);
+  city := coalesce(p_city, v_city);
+  state := coalesce(p_state, v_state);
+  -- The rest of q; a trailing space when the place ended it, so its last word is not taken as a
+  -- word still being typed (search_terms completes only an unfinished last word).
+  q := array_to_string(v_tokens[1:v_from - 1] || v_tokens[v_to + 1:v_n], ' ') || case when v_to = v_n then ' ' else '' end;
+  if btrim(q) = '' then
+    q := null;
+  end if;
+  return next;
+end
+$_$;
+
+--
+-- Name: FUNCTION search_place(p_q text, p_city text, p_state text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text) IS 'The place stage of text search: a state or directory city named in q becomes a filter (q without it, the filters, and matching.place).';
 
 --
 -- Name: search_rank_window(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2542,6 +2647,35 @@ CREATE FUNCTION app_hidden.text_words(p_text text) RETURNS SETOF text
 --
 
 COMMENT ON FUNCTION app_hidden.text_words(p_text text) IS 'The words (3+ characters, lower case) of a text.';
+
+--
+-- Name: us_states(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.us_states() RETURNS TABLE(code text, name text)
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    select * from (values
+      ('AL', 'alabama'), ('AK', 'alaska'), ('AZ', 'arizona'), ('AR', 'arkansas'), ('CA', 'california'),
+      ('CO', 'colorado'), ('CT', 'connecticut'), ('DE', 'delaware'), ('DC', 'district of columbia'),
+      ('FL', 'florida'), ('GA', 'georgia'), ('HI', 'hawaii'), ('ID', 'idaho'), ('IL', 'illinois'),
+      ('IN', 'indiana'), ('IA', 'iowa'), ('KS', 'kansas'), ('KY', 'kentucky'), ('LA', 'louisiana'),
+      ('ME', 'maine'), ('MD', 'maryland'), ('MA', 'massachusetts'), ('MI', 'michigan'), ('MN', 'minnesota'),
+      ('MS', 'mississippi'), ('MO', 'missouri'), ('MT', 'montana'), ('NE', 'nebraska'), ('NV', 'nevada'),
+      ('NH', 'new hampshire'), ('NJ', 'new jersey'), ('NM', 'new mexico'), ('NY', 'new york'),
+      ('NC', 'north carolina'), ('ND', 'north dakota'), ('OH', 'ohio'), ('OK', 'oklahoma'), ('OR', 'oregon'),
+      ('PA', 'pennsylvania'), ('RI', 'rhode island'), ('SC', 'south carolina'), ('SD', 'south dakota'),
+      ('TN', 'tennessee'), ('TX', 'texas'), ('UT', 'utah'), ('VT', 'vermont'), ('VA', 'virginia'),
+      ('WA', 'washington'), ('WV', 'west virginia'), ('WI', 'wisconsin'), ('WY', 'wyoming'),
+      ('PR', 'puerto rico'), ('VI', 'virgin islands'), ('GU', 'guam'), ('AS', 'american samoa'),
+      ('MP', 'northern mariana islands')) s(code, name)
+  $$;
+
+--
+-- Name: FUNCTION us_states(); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.us_states() IS 'US states, DC and territories: two-letter code and lower-case name.';
 
 --
 -- Name: users; Type: TABLE; Schema: app_public; Owner: -
@@ -6359,6 +6493,13 @@ REVOKE ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text,
 GRANT ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) TO marine_anonymous;
 
 --
+-- Name: FUNCTION search_place(p_q text, p_city text, p_state text); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text) TO marine_anonymous;
+
+--
 -- Name: FUNCTION search_rank_window(); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -6447,6 +6588,13 @@ GRANT ALL ON FUNCTION app_hidden.state_text_matches(p_state text, p_units tsquer
 
 REVOKE ALL ON FUNCTION app_hidden.text_words(p_text text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.text_words(p_text text) TO marine_anonymous;
+
+--
+-- Name: FUNCTION us_states(); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.us_states() FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.us_states() TO marine_anonymous;
 
 --
 -- Name: TABLE users; Type: ACL; Schema: app_public; Owner: -

@@ -19,11 +19,14 @@ export interface QuerySet {
   queries: JudgedQuery[];
 }
 
+/** The judged sets: issue 16's typed queries, and issue 23's spoken ones (places, symptoms). */
+export type QuerySetName = 'queries' | 'spoken';
+
 // Beside this file when run from source (jest); from dist/bench/search-eval/ back to the source
 // folder when built: the JSON is data, not built.
-export function loadQuerySet(): QuerySet {
-  const here = join(__dirname, 'queries.json');
-  const file = existsSync(here) ? here : join(__dirname, '../../../bench/search-eval/queries.json');
+export function loadQuerySet(name: QuerySetName = 'queries'): QuerySet {
+  const here = join(__dirname, `${name}.json`);
+  const file = existsSync(here) ? here : join(__dirname, `../../../bench/search-eval/${name}.json`);
   const set = JSON.parse(readFileSync(file, 'utf8')) as QuerySet;
   for (const j of set.queries) {
     if (!j.contractor === !j.specialty) throw new Error(`"${j.q}": judge by a specialty or by a contractor, not both`);

@@ -45,7 +45,9 @@ export async function searchContractors(db: Database, caller: Caller, query: unk
   const shape = { ...p.filters, sort: p.sort };
   const after = p.cursor === undefined ? undefined : decodeCursor(p.cursor, shape, searchKey);
   const served = after?.served ?? ((p.page ?? 1) - 1) * p.limit;
-  const r = await db.callRow<Page & { total: number; total_exact: boolean; ignored_words: string[]; corrections: RawJson }>(
+  const r = await db.callRow<
+    Page & { total: number; total_exact: boolean; ignored_words: string[]; corrections: RawJson; place: RawJson | null }
+  >(
     caller,
     'app_hidden.search_contractors',
     [
@@ -71,7 +73,7 @@ export async function searchContractors(db: Database, caller: Caller, query: unk
     totalExact: r.total_exact,
     totalPages: Math.min(MAX_PAGE, Math.ceil(r.total / p.limit)),
   };
-  const matching = { sort: p.sort, ignoredWords: r.ignored_words, corrections: r.corrections };
+  const matching = { sort: p.sort, ignoredWords: r.ignored_words, corrections: r.corrections, place: r.place };
   return { contractors: r.contractors, pagination, matching, nextCursor };
 }
 

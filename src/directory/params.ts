@@ -27,7 +27,7 @@ export const searchQuery = z
   .object({
     q: queryText(200).meta({
       description:
-        'Free text as an owner would say it ("diesel mechanic annapolis", "bent prop", "yamaha outboard"): matched against names, specialties (through the trade vocabulary), services, marina, location and description, forgiving one typo in words of 5+ letters (two in 9+) and completing the last word. Words that match nothing are ignored (listed in matching.ignoredWords); when no contractor matches all the rest, the best partial matches come back. Ordered by relevance unless sort says otherwise.',
+        'Free text as an owner would say it ("diesel mechanic annapolis", "bent prop", "yamaha outboard"): matched against names, specialties (through the trade vocabulary), services, marina, location and description, forgiving one typo in words of 5+ letters (two in 9+) and completing the last word. A US state (name or code) or a city of the directory named in q ("bottom paint in florida", "sailmaker newport ri") filters the search like the state and city parameters (matching.place says which). Words that match nothing are ignored (listed in matching.ignoredWords); when no contractor matches all the rest, the best partial matches come back. Ordered by relevance unless sort says otherwise.',
       example: 'diesel mechanic',
     }),
     sort: z.enum(['relevance', 'rating'], { error: "must be 'relevance' or 'rating'" }).optional().meta({

@@ -34,7 +34,7 @@ export const contractorItem = {
   websiteUrl: 'https://osprey-diesel-works-stuart-fl-521.example',
 };
 export const searchPagination = { page: 1, limit: 1, total: 2, totalExact: true, totalPages: 2 };
-export const searchMatching = { sort: 'relevance', ignoredWords: [], corrections: [] };
+export const searchMatching = { sort: 'relevance', ignoredWords: [], corrections: [], place: null };
 export const suggestions = {
   specialties: [{ slug: 'diesel-engines', name: 'Diesel Engines', contractorCount: 246 }],
   cities: [],

@@ -84,6 +84,17 @@ const matching = z
     corrections: z
       .array(z.object({ word: z.string(), readAs: z.array(z.string()) }))
       .meta({ description: 'Words the directory does not know and the words they were read as (typo tolerance).' }),
+    place: nullable(
+      z.object({
+        words: z.string().meta({ description: 'The words of q that name the place, as typed.' }),
+        city: nullable(z.string()).meta({ description: "The directory's city they name, if any." }),
+        state: nullable(z.string()).meta({ description: 'The two-letter state code they name, if any.' }),
+        applied: z.boolean().meta({
+          description:
+            'Whether the place filters the search (and its words left q). False when q reads as a business name, or when the city and state parameters are already given (a parameter wins).',
+        }),
+      }),
+    ).meta({ description: 'A US state (name or code) or a city of the directory named in q: null when q names none.' }),
   })
   .meta({ id: 'SearchMatching', description: 'How q was matched.' });
 

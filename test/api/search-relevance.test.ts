@@ -14,7 +14,7 @@ const ids = (list: Array<{ id: string }>) => list.map((c) => c.id);
 describe('sort', () => {
   test('relevance by default with q, rating without; matching says which', async () => {
     const withQ = await search('q=rigger');
-    expect(withQ.body.matching).toEqual({ sort: 'relevance', ignoredWords: [], corrections: [] });
+    expect(withQ.body.matching).toEqual({ sort: 'relevance', ignoredWords: [], corrections: [], place: null });
     expect(withQ.body.data.matching).toEqual(withQ.body.matching);
     expect((await search('state=FL')).body.matching.sort).toBe('rating');
     const byRating = await search('q=rigging&state=FL&sort=rating&limit=100');

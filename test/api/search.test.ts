@@ -55,7 +55,7 @@ describe('both variants in one body', () => {
     const all = (await sqlIds('true')).length;
     expect(all).toBeGreaterThan(60);
     expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: all, totalExact: true, totalPages: 3 });
-    expect(r.body.data.matching).toEqual({ sort: 'rating', ignoredWords: [], corrections: [] });
+    expect(r.body.data.matching).toEqual({ sort: 'rating', ignoredWords: [], corrections: [], place: null });
     expect(r.body.matching).toEqual(r.body.data.matching);
   });
 });

@@ -154,6 +154,7 @@ describe('app_hidden.search_contractors', () => {
         contractors: [],
         total: 0,
         total_exact: true,
+        place: null,
         next: null,
         ignored_words: [],
         corrections: [],

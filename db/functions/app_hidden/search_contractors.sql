@@ -1,5 +1,6 @@
 -- Contractor search (GET /api/v1/public/contractors/search; docs/decisions.md "Relevance").
--- Without q it is search_rated's rated order; a q of stop words or punctuation only matches
+-- First the place stage (search_place): a state or city named in q becomes a filter and leaves
+-- q (reported as place). Without q it is search_rated's rated order; a q of stop words or punctuation only matches
 -- nothing.
 -- With q: each unit of q (search_terms) that matches nothing under the filters is ignored; the
 -- rest must all match, or, when no contractor matches them all, any of them (soft matching).
@@ -10,7 +11,7 @@
 -- search_rank_window() of them are ranked. The page after (p_after_key, p_after_id), or from
 -- p_offset.
 CREATE OR REPLACE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer DEFAULT 0, p_after_key numeric[] DEFAULT NULL::numeric[], p_after_id uuid DEFAULT NULL::uuid)
- RETURNS TABLE(contractors json, total integer, total_exact boolean, next json, ignored_words text[], corrections json)
+ RETURNS TABLE(contractors json, total integer, total_exact boolean, next json, ignored_words text[], corrections json, place json)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
@@ -41,20 +42,24 @@ declare
   v_need integer := p_offset + p_limit + 1;
   v_match text := 'c.search @@ $1';  -- a tsquery ($1) matching a contractor
   v_matches_any text;   -- whether a tsquery ($1) matches a contractor under the filters
+  v_place json;
 begin
   if p_sort not in ('relevance', 'rating') then
     raise exception 'Unknown sort %', p_sort using errcode = '22023';
   end if;
+  if p_q is not null then
+    select w.q, w.city, w.state, w.place into p_q, p_city, p_state, v_place from app_hidden.search_place(p_q, p_city, p_state) w;
+  end if;
   if p_q is null then
     return query select r.contractors, r.total, r.total_exact,
                         case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
-                        '{}'::text[], '[]'::json
+                        '{}'::text[], '[]'::json, v_place
                    from app_hidden.search_rated(p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
     return;
   end if;
   v_terms := app_hidden.search_terms(p_q);
   if cardinality(v_terms.typed) = 0 then
-    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections;
+    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections, v_place;
     return;
   end if;
 
@@ -101,7 +106,7 @@ begin
     end if;
   end loop;
   if v_all is null then
-    return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections;
+    return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
     return;
   end if;
   v_query := v_all;
@@ -155,7 +160,7 @@ begin
                   join app_public.contractors c on c.id = p.id),
                least(v_total, v_cap), v_total <= v_cap,
                json_build_object('key', array[0, v_units, 0, 3 * v_units, v_scores[p_offset + p_limit]], 'id', v_ids[p_offset + p_limit]),
-               v_ignored, v_terms.corrections;
+               v_ignored, v_terms.corrections, v_place;
       return;
     end if;
   end if;
@@ -197,12 +202,13 @@ begin
              select t.w from unnest($19::text[], $5, $16) as t(w, q, kept)
               where t.kept and not exists (select from page f join app_public.contractors fc on fc.id = f.id
                                            where f.n = 1 and fc.search @@ t.q)) end,
-           $20::json
+           $20::json,
+           $23::json
       from page p join app_public.contractors c on c.id = p.id
   $sql$, v_filters, v_match)
   using v_query, p_specialty, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
         app_hidden.name_key(p_q), app_hidden.search_rank_window(), p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
-        v_ignored, v_all, v_terms.typed, v_terms.corrections, v_total, v_cap;
+        v_ignored, v_all, v_terms.typed, v_terms.corrections, v_total, v_cap, v_place;
 end
 $function$;
 comment on function app_hidden.search_contractors(text,text,text,text,text,integer,integer,numeric[],uuid) is 'Contractor search by text (most relevant first, or by rating), specialty, city and state; see GET /api/v1/public/contractors/search.';

@@ -38,7 +38,7 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
     {
       title: 'Search contractors',
       description:
-        'Search marine contractors by what the owner says ("diesel mechanic annapolis", "bent prop", "yamaha outboard"), filtered by specialty, city and state. Forgives typos, knows trade words, role nouns, British spellings and brands, and falls back to partial matches (matching.ignoredWords says which words were dropped). Most relevant first with q (exact name, then more matched words, fewer typo corrections, name/specialty over services over description, then rating); best rated first without q or with sort=rating. total is exact up to 10,000 (see totalExact). Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
+        'Search marine contractors by what the owner says ("diesel mechanic annapolis", "bent prop", "yamaha outboard"), filtered by specialty, city and state. Forgives typos, knows trade words, role nouns, British spellings and brands, and falls back to partial matches (matching.ignoredWords says which words were dropped). A state or city named in q ("bottom paint in florida", "sailmaker newport ri") filters the search (matching.place). Most relevant first with q (exact name, then more matched words, fewer typo corrections, name/specialty over services over description, then rating); best rated first without q or with sort=rating. total is exact up to 10,000 (see totalExact). Page with page (1 to 3, limit up to 20) or cursor (limit up to 100; default 25).',
       // Variant B's second spelling of specialty is left out: one name per argument.
       inputSchema: queryArguments(searchQuery, ['specialtySlug']),
       outputSchema: {
@@ -54,6 +54,14 @@ export function registerDirectoryTools(server: McpServer, ctx: ToolContext): voi
           sort: z.enum(['relevance', 'rating']),
           ignoredWords: z.array(z.string()),
           corrections: z.array(z.object({ word: z.string(), readAs: z.array(z.string()) })),
+          place: z
+            .object({
+              words: z.string().min(1),
+              city: z.string().min(1).nullable(),
+              state: z.string().length(2).nullable(),
+              applied: z.boolean(),
+            })
+            .nullable(),
         }),
         nextCursor,
       },

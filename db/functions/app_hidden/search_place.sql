@@ -1,0 +1,105 @@
+-- The place stage of text search (docs/search.md, "Places in words"): a US state (name, or
+-- two-letter code) or a city of the directory named in q ("bottom paint in florida", "sailmaker
+-- newport ri", "annapolis diesel") becomes the search's state or city filter, and its words
+-- leave q. A city wins over a state, but a phrase that is a state's whole name is the state
+-- ("new york", "washington"); the longest phrase wins over a shorter one, the later over an
+-- earlier; a state name or code right after a city goes with it. A lower-case code that is also
+-- an everyday word ("in", "me", "or", "hi", ...) counts only after a city; upper case ("ME")
+-- always counts.
+-- Not applied (reported with applied: false, its words kept in q) when q reads as a business
+-- name. The caller's own city and state parameters win over q's place (which then leaves q all
+-- the same, and is reported applied only if it set a filter the parameters left open).
+CREATE OR REPLACE FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text)
+ RETURNS TABLE(q text, city text, state text, place json)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+AS $function$
+declare
+  v_tokens text[] := regexp_split_to_array(btrim(coalesce(p_q, '')), '\s+');
+  v_keys text[];         -- each token as place names are compared: lower case, letters and digits
+  v_n integer;
+  v_len integer;
+  v_i integer;
+  v_phrase text;
+  v_city text;
+  v_state text;
+  v_from integer;        -- the place's first and last token
+  v_to integer;
+  v_everyday constant text[] := '{in,me,or,hi,oh,ok,id,la,pa,ma,al,co,de,ne,mo}';
+  v_applied boolean;
+begin
+  q := p_q; city := p_city; state := p_state; place := null;
+  v_keys := array(select btrim(regexp_replace(lower(t), '[^a-z0-9]+', ' ', 'g')) from unnest(v_tokens) t);
+  v_n := cardinality(v_keys);
+  -- Cities first ("Virginia Beach" holds a state's name), then states alone.
+  <<cities>>
+  for v_len in reverse least(4, v_n)..1 loop
+    for v_i in reverse v_n - v_len + 1..1 loop
+      v_phrase := array_to_string(v_keys[v_i:v_i + v_len - 1], ' ');
+      -- A state's own name means the state ("new york", "washington"), not a city so named.
+      continue when exists (select from app_hidden.us_states() s where s.name = v_phrase);
+      select d.city into v_city from app_private.directory_cities d
+       where d.active_contractors > 0 and btrim(regexp_replace(lower(d.city), '[^a-z0-9]+', ' ', 'g')) = v_phrase;
+      if v_city is not null then
+        v_from := v_i; v_to := v_i + v_len - 1;
+        -- A state after the city: its name (one to three words) or its code, in any case.
+        for v_len in reverse least(3, v_n - v_to)..1 loop
+          select s.code into v_state from app_hidden.us_states() s
+           where s.name = array_to_string(v_keys[v_to + 1:v_to + v_len], ' ') or (v_len = 1 and lower(s.code) = v_keys[v_to + 1]);
+          if v_state is not null then
+            v_to := v_to + v_len;
+            exit;
+          end if;
+        end loop;
+        exit cities;
+      end if;
+    end loop;
+  end loop;
+  <<states>>
+  for v_len in reverse least(3, v_n)..1 loop
+    exit when v_from is not null;
+    for v_i in reverse v_n - v_len + 1..1 loop
+      v_phrase := array_to_string(v_keys[v_i:v_i + v_len - 1], ' ');
+      select s.code into v_state from app_hidden.us_states() s
+       where s.name = v_phrase
+          or (v_len = 1 and lower(s.code) = v_phrase
+              and (v_tokens[v_i] ~ '^[A-Z]{2}\W*$' or not v_phrase = any (v_everyday)));
+      if v_state is not null then
+        v_from := v_i; v_to := v_i + v_len - 1;
+        exit states;
+      end if;
+    end loop;
+  end loop;
+  if v_from is null then
+    return next;
+    return;
+  end if;
+  -- q that reads as a business name keeps its place as words: the place's words and every other
+  -- word of q in the name or specialties of one active contractor ("Milwaukee Stainless Works").
+  if length(to_tsvector('english', array_to_string(v_tokens[v_from:v_to], ' '))) > 0
+     and exists (select from app_public.contractors c
+                  where c.is_active and c.search_head @@ plainto_tsquery('english', p_q)) then
+    place := json_build_object('words', array_to_string(v_tokens[v_from:v_to], ' '), 'city', v_city, 'state', v_state,
+                               'applied', false);
+    return next;
+    return;
+  end if;
+  -- Otherwise the place leaves q, and fills the filters the parameters leave open.
+  v_applied := (p_city is null and v_city is not null) or (p_state is null and v_state is not null);
+  place := json_build_object('words', array_to_string(v_tokens[v_from:v_to], ' '), 'city', v_city, 'state', v_state,
+                             'applied', v_applied);
+  city := coalesce(p_city, v_city);
+  state := coalesce(p_state, v_state);
+  -- The rest of q; a trailing space when the place ended it, so its last word is not taken as a
+  -- word still being typed (search_terms completes only an unfinished last word).
+  q := array_to_string(v_tokens[1:v_from - 1] || v_tokens[v_to + 1:v_n], ' ') || case when v_to = v_n then ' ' else '' end;
+  if btrim(q) = '' then
+    q := null;
+  end if;
+  return next;
+end
+$function$;
+comment on function app_hidden.search_place(text,text,text) is 'The place stage of text search: a state or directory city named in q becomes a filter (q without it, the filters, and matching.place).';
+revoke all on function app_hidden.search_place(text,text,text) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_place(text,text,text) to marine_anonymous;
