@@ -16,7 +16,7 @@ beforeAll(async () => {
   } finally {
     c.release();
   }
-}, 60_000);
+});
 afterAll(() => db.drop());
 
 test('at least 30 spoken queries, each with something relevant in the data', () => {

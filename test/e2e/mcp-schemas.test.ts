@@ -5,7 +5,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mcpClient } from '../helpers/mcp';
 import { startTestService, type TestService } from '../helpers/server';
-import { binOf, runTool } from '../helpers/tools';
+import { binOf, runTool, TOOL_TEST_TIMEOUT_MS } from '../helpers/tools';
+
+// External tools run here: their bound, not jest's default, on a busy machine.
+jest.setTimeout(TOOL_TEST_TIMEOUT_MS);
 
 type Schema = Record<string, any>;
 

@@ -128,7 +128,7 @@ test("request to review: the status follows every step; the review lands on the 
     [a!.contractorSlug],
   );
   expect(profile.rating).toBe(rows[0].avg);
-}, 60_000);
+});
 
 test('every pro declines: closed, and the owner is told', async () => {
   const o = await verifiedOpportunity(44);

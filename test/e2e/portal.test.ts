@@ -280,7 +280,7 @@ describe('in a browser', () => {
 
     expect(errors).toEqual([]);
     expect(conErrors).toEqual([]);
-  }, 60_000);
+  });
 
   test('the registration form checks its fields in the page: an invalid form is never posted (it would spend an attempt)', async () => {
     const { tab, errors } = await openTab();
@@ -330,7 +330,7 @@ describe('in a browser', () => {
     });
     expect(errors).toEqual([]);
     await tab.context().close();
-  }, 40_000);
+  });
 
   test('a wrong key in the console is an error message, not an account', async () => {
     const { tab, errors } = await openTab();
@@ -377,4 +377,4 @@ test('the reference shows every path of the OpenAPI document at /developers/open
   expect(badges.length).toBeGreaterThanOrEqual(2);
   for (const b of badges) expect([b.text, b.contrast >= 4.5]).toEqual([b.text, true]);
   expect(errors).toEqual([]);
-}, 40_000);
+});

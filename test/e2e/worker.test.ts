@@ -43,4 +43,4 @@ test('a standalone worker sends a queued verification e-mail and exits 0 on SIGT
   }
   expect(await exited).toBe(0);
   expect(output).toContain('worker running');
-}, 30_000);
+});

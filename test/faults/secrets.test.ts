@@ -129,4 +129,4 @@ test("no password, key, code or token in PostgreSQL's log, the service's log or 
   }
   console.info('secrets scan', { secrets: Object.keys(secrets).length, statuses: statuses.length, logBytes: serverLog.length });
   expect(found).toEqual([]);
-}, 90_000);
+});

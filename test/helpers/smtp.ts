@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from './server';
 
 export interface ReceivedMail {
   from: string;
@@ -36,7 +37,9 @@ export class SmtpSink {
     for (const go of this.held.splice(0)) go();
   }
 
-  async start(port = 0): Promise<this> {
+  /** Listens on `port`, or on a free one below the ephemeral range (so it can be started again on it). */
+  async start(port?: number): Promise<this> {
+    port ??= await freePort();
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -79,8 +82,8 @@ export class SmtpSink {
     if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
   }
 
-  /** Waits until `count` messages match, or fails after the timeout. */
-  async waitFor(match: (m: ReceivedMail) => boolean, count = 1, timeoutMs = 15_000): Promise<ReceivedMail[]> {
+  /** Waits until `count` messages match, or fails after the timeout (generous: a busy machine's job worker is slow). */
+  async waitFor(match: (m: ReceivedMail) => boolean, count = 1, timeoutMs = 60_000): Promise<ReceivedMail[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.received.filter(match);

@@ -25,7 +25,16 @@ export interface ToolResult {
   stderr: string;
 }
 
-export function runTool(script: string, args: string[], timeoutMs = 60_000): Promise<ToolResult> {
+/**
+ * How long one run of an external tool (a linter, a compiler, the MCP inspector, Prism's start)
+ * may take: each is seconds of CPU, many times that on a machine whose cores are busy. The tests
+ * assert what the tools find, not how fast they run; files that run tools set their jest
+ * timeout from it (TOOL_TEST_TIMEOUT_MS).
+ */
+export const TOOL_TIMEOUT_MS = 240_000;
+export const TOOL_TEST_TIMEOUT_MS = TOOL_TIMEOUT_MS + 60_000;
+
+export function runTool(script: string, args: string[], timeoutMs = TOOL_TIMEOUT_MS): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,

@@ -2,7 +2,10 @@
 // spectral:oas (.spectral.yaml) with no finding of any severity; both also check every example
 // against its schema. A document with a known fault fails both, so this test can fail.
 import { buildDocument } from '../../src/openapi/document';
-import { binOf, runTool, tempJson } from '../helpers/tools';
+import { binOf, runTool, tempJson, TOOL_TEST_TIMEOUT_MS } from '../helpers/tools';
+
+// External tools run here: their bound, not jest's default, on a busy machine.
+jest.setTimeout(TOOL_TEST_TIMEOUT_MS);
 
 interface Finding {
   rule: string;
