@@ -62,12 +62,12 @@ export interface FunctionDefinition {
 }
 
 /**
- * The current definition of every function of ours that stored data does not depend on, as SQL
- * that recreates it: pg_get_functiondef (settings, volatility, security included), its comment,
- * and its privileges (revoked from every request role and PUBLIC first, so the file is the
- * whole truth about who may execute it).
+ * The current definition of every function of ours that stored data does not depend on (or, with
+ * `stored`, of every one it does), as SQL that recreates it: pg_get_functiondef (settings,
+ * volatility, security included), its comment, and its privileges (revoked from every request
+ * role and PUBLIC first, so the file is the whole truth about who may execute it).
  */
-export async function functionDefinitions(client: pg.ClientBase): Promise<FunctionDefinition[]> {
+export async function functionDefinitions(client: pg.ClientBase, which: 'applied' | 'stored' = 'applied'): Promise<FunctionDefinition[]> {
   // Qualify every name pg_get_functiondef and regprocedure print.
   await client.query('set search_path to pg_catalog');
   try {
@@ -91,9 +91,9 @@ export async function functionDefinitions(client: pg.ClientBase): Promise<Functi
                             from acl a where a.oid = f.oid and not a.is_owner), '') as sql,
              exists (select 1 from acl a where a.oid = f.oid and not a.is_owner and a.is_grantable) as grant_options
         from app_functions f
-       where f.oid not in (${STORED_DATA_FUNCTIONS})
+       where (f.oid in (${STORED_DATA_FUNCTIONS})) = $2
        order by f.nspname, f.proname, pg_get_function_identity_arguments(f.oid)`,
-      [APP_SCHEMAS],
+      [APP_SCHEMAS, which === 'stored'],
     );
     const withOptions = rows.filter((r) => r.grant_options).map((r) => `${r.schema}.${r.name}`);
     if (withOptions.length > 0) throw new Error(`grant options are not extracted: ${withOptions.join(', ')}`);

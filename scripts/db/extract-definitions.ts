@@ -1,15 +1,16 @@
 // Writes db/functions/<schema>/<name>.sql from a database: the current definition of every
-// function of ours that stored data does not depend on. Overloads of a name share its file.
+// function of ours that stored data does not depend on; with --stored, db/stored-functions/ for
+// those it does depend on (after a migration changed one). Overloads of a name share its file.
 // It made the first set (from a database migrated without definitions); the tests use it to
 // tell which files say something the migrations do not. The `--` comments that stood above a
 // function's latest `create function` (and later `alter function`) in the migrations are
 // carried over: they say why, and the catalog does not keep them.
-// Usage: DATABASE_URL=... node dist/scripts/db/extract-definitions.js [functions dir]
+// Usage: DATABASE_URL=... node dist/scripts/db/extract-definitions.js [--stored] [functions dir]
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { functionDefinitions, type FunctionDefinition } from './catalog';
-import { FUNCTIONS_DIR, MIGRATIONS_DIR } from './paths';
+import { FUNCTIONS_DIR, MIGRATIONS_DIR, STORED_FUNCTIONS_DIR } from './paths';
 
 /** Path below the functions folder -> file content; `notes` go above each function's SQL. */
 export function definitionFileContents(definitions: FunctionDefinition[], notes = new Map<string, string[]>()): Map<string, string> {
@@ -57,12 +58,14 @@ export async function extractDefinitions(databaseUrl: string): Promise<Map<strin
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set');
-  const out = path.resolve(process.argv[2] ?? FUNCTIONS_DIR);
+  const stored = process.argv.includes('--stored');
+  const dir = process.argv.slice(2).find((a) => !a.startsWith('--'));
+  const out = path.resolve(dir ?? (stored ? STORED_FUNCTIONS_DIR : FUNCTIONS_DIR));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let files: Map<string, string>;
   try {
-    files = definitionFileContents(await functionDefinitions(client), migrationNotes());
+    files = definitionFileContents(await functionDefinitions(client, stored ? 'stored' : 'applied'), migrationNotes());
   } finally {
     await client.end();
   }

@@ -16,6 +16,13 @@ export const MIGRATIONS_DIR = path.join(DB_DIR, 'migrations');
 export const MIGRATIONS_MANIFEST = path.join(DB_DIR, 'migrations.sha256');
 /** Current definitions: db/functions/<schema>/<name>.sql. */
 export const FUNCTIONS_DIR = path.join(DB_DIR, 'functions');
+/**
+ * Current definitions of the functions stored data depends on (generated columns, CHECK
+ * constraints, indexes, defaults): db/stored-functions/<schema>/<name>.sql. Read, never applied:
+ * they change only in a migration that rewrites the data, and a test holds each file equal to
+ * what the migrations made.
+ */
+export const STORED_FUNCTIONS_DIR = path.join(DB_DIR, 'stored-functions');
 /** The whole schema after migrating, generated. */
 export const SCHEMA_FILE = path.join(DB_DIR, 'schema.sql');
 

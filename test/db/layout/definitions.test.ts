@@ -1,12 +1,14 @@
 // The definition files (db/functions) against the migrations: they change nothing the migrations
 // made except what a file was edited to change, they cover every function of ours but those
-// stored data depends on, and re-applying them is a no-op.
+// stored data depends on, and re-applying them is a no-op. Those stored data depends on have
+// theirs in db/stored-functions, read only: each file is what the migrations made.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { catalogFingerprint, functionDefinitions, storedDataFunctions, type CatalogObject } from '../../../scripts/db/catalog';
 import { applyDefinitions, definedFunctions, definitionFiles } from '../../../scripts/db/definitions';
+import { STORED_FUNCTIONS_DIR } from '../../../scripts/db/paths';
 import { definitionFileContents } from '../../../scripts/db/extract-definitions';
 import { createTestDatabase } from '../../helpers/db';
 import { createEmptyDatabase } from '../../helpers/empty-db';
@@ -94,6 +96,19 @@ describe('on the migrated template', () => {
             .map((g) => `${g.signature} in db/${files.get(`${g.schema}.${g.name}`)}`)
             .join(', ')}. Delete the definition file and write a migration (db/CONVENTIONS.md, "Migrations and current definitions").`,
       );
+    }
+  });
+
+  test('every function stored data depends on has its current definition in one file of db/stored-functions, as the migrations made it', async () => {
+    // Read, never applied: such a function changes in a migration that rewrites the data, and its
+    // file is then written again (npm run db:stored-functions) so it still says what holds.
+    const made = definitionFileContents(await functionDefinitions(client, 'stored'));
+    expect([...made.keys()]).toContain('app_hidden/name_key.sql');
+    const files = definitionFiles(STORED_FUNCTIONS_DIR);
+    expect(files.map((f) => f.name.replace(/^stored-functions\//, ''))).toEqual([...made.keys()]);
+    for (const f of files) {
+      const file = f.name.replace(/^stored-functions\//, '');
+      expect({ file, sql: statements(f.sql) }).toEqual({ file, sql: statements(made.get(file)!) });
     }
   });
 
