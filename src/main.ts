@@ -19,6 +19,7 @@ function printBanner(config: Config): void {
       `  Developers   ${config.publicBaseUrl}/developers  (OpenAPI: ${config.publicBaseUrl}/developers/openapi.json)`,
       `  MCP          ${config.publicBaseUrl}/mcp  (POST, Streamable HTTP)`,
       `  Staff        ${config.publicBaseUrl}/graphiql  (GraphQL for admin keys)`,
+      `  Metrics      http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics  (Prometheus; not on the public port)`,
       '',
     ].join('\n'),
   );
