@@ -240,6 +240,8 @@ async function runSize(
       // One process, no supervisor (as in the earlier results): the CPU and memory columns read
       // this pid. WEB_CONCURRENCY=2 measures npm start's default process model instead.
       WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '0',
+      // A free metrics port: an `npm start` on the same machine holds the default one.
+      METRICS_PORT: '0',
       // e.g. BENCH_API_NODE_OPTIONS=--cpu-prof to profile the API under load.
       ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
     },

@@ -184,6 +184,7 @@ async function main(): Promise<void> {
         RATE_LIMIT_ANONYMOUS: '2000000000',
         WEB_CONCURRENCY: '0',
         RUN_WORKER: 'false',
+        METRICS_PORT: '0',
       },
       url,
     );

@@ -5,6 +5,7 @@ source "$(dirname "$0")/lib/setup.sh"
 setup_all
 ensure_chromium
 ensure_pgbouncer
+ensure_prometheus
 
 # Test databases live beside the main one: on the local cluster, or on TEST_DATABASE_URL's server.
 base=${TEST_DATABASE_URL:-$DATABASE_URL}

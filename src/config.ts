@@ -83,6 +83,10 @@ const schema = z
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
     HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(1_000),
+    // GET /metrics (Prometheus) on a listener of its own, never the public port (docs/decisions.md,
+    // "Metrics"): the supervisor serves every process's figures there; 0 picks a free port.
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_PORT: port.default(9464),
   })
   .refine((c) => c.HTTP_HEADERS_TIMEOUT_MS <= c.HTTP_REQUEST_TIMEOUT_MS, {
     path: ['HTTP_HEADERS_TIMEOUT_MS'],

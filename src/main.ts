@@ -4,6 +4,8 @@
 import cluster from 'node:cluster';
 import { loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './log';
+import { startProcessMetrics } from './metrics/registry';
+import { ownFigures, startMetricsServer } from './metrics/server';
 import { startServer } from './server';
 import { DRAIN, LISTENING, NOT_ACCEPTING, ROLE_ENV, runSupervisor, STOP_ACCEPTING } from './supervisor';
 import { runWorkerProcess } from '../worker/process';
@@ -17,6 +19,7 @@ function printBanner(config: Config): void {
       `  Developers   ${config.publicBaseUrl}/developers  (OpenAPI: ${config.publicBaseUrl}/developers/openapi.json)`,
       `  MCP          ${config.publicBaseUrl}/mcp  (POST, Streamable HTTP)`,
       `  Staff        ${config.publicBaseUrl}/graphiql  (GraphQL for admin keys)`,
+      `  Metrics      http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics  (Prometheus; not on the public port)`,
       '',
     ].join('\n'),
   );
@@ -75,11 +78,15 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const role = cluster.isPrimary ? null : process.env[ROLE_ENV];
   if (role === 'jobs') {
+    startProcessMetrics('jobs');
     await runWorkerProcess(config, logger.child({ role: 'jobs' }));
   } else if (role === 'http') {
+    startProcessMetrics('http');
     // The job worker has a process of its own.
     await runHttp({ ...config, RUN_WORKER: false }, logger.child({ role: 'http' }), true);
   } else if (config.WEB_CONCURRENCY === 0) {
+    startProcessMetrics('single');
+    await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, ownFigures(), logger);
     await runHttp(config, logger, false);
     printBanner(config);
   } else if (config.PORT === 0) {

@@ -10,6 +10,7 @@ import { mountStaffGraphql } from './graphql/mount';
 import { createApp } from './http/app';
 import { trackConnections } from './http/drain';
 import type { Logger } from './log';
+import { trackDatabase } from './metrics/database';
 import { startWorker, type RunningWorker } from '../worker/runner';
 
 export interface RunningServer {
@@ -66,6 +67,7 @@ function createApiDatabase(config: Config, logger: Logger): Database {
 
 export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
   const db = createApiDatabase(config, logger);
+  trackDatabase(db);
   const graphql = await mountStaffGraphql({ config, db, logger });
   const app = createApp({ config, db, logger, staffGraphql: graphql.handler });
   const server = http.createServer(

@@ -1,14 +1,16 @@
 // npm start's process model (docs/decisions.md, "Process model"): this process forks
 // WEB_CONCURRENCY HTTP workers and, with RUN_WORKER, the job worker (node:cluster), replaces a
 // child that dies (backing off while one keeps dying young), and on SIGTERM/SIGINT drains them
-// all, then exits 0. It serves no request, accepts no connection and opens no database
-// connection: each HTTP worker listens on the port itself with SO_REUSEPORT, and the kernel
-// spreads new connections over them (cluster's round-robin handoff through this process reset
-// connections it had accepted while the workers drained).
+// all, then exits 0. It serves no API request and opens no database connection: each HTTP
+// worker listens on the port itself with SO_REUSEPORT, and the kernel spreads new connections
+// over them (cluster's round-robin handoff through this process reset connections it had
+// accepted while the workers drained). Its one listener is the metrics port (METRICS_PORT), where
+// it serves every child's figures, summed (src/metrics/server.ts).
 import cluster, { type Worker } from 'node:cluster';
 import net from 'node:net';
 import type { Config } from './config';
 import type { Logger } from './log';
+import { clusterFigures, startMetricsServer } from './metrics/server';
 
 /** Tells a forked child what it is. */
 export const ROLE_ENV = 'MARINE_ROLE';
@@ -57,6 +59,8 @@ export async function runSupervisor(config: Config, logger: Logger, onListening:
   if (!(await portIsFree(config.PORT, config.HOST))) {
     throw new Error(`port ${config.PORT} on ${config.HOST} is in use`);
   }
+  // Every child's figures in one scrape, on a port the public never reaches.
+  await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, clusterFigures(), logger);
   const slots: Slot[] = Array.from({ length: config.WEB_CONCURRENCY }, (): Slot => ({
     role: 'http',
     worker: null,

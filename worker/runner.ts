@@ -6,6 +6,8 @@ import type { Logger as WorkerLogger, Runner, TaskList, WorkerEvents } from 'gra
 import type { Config } from '../src/config';
 import { createPool } from '../src/db/database';
 import type { Logger } from '../src/log';
+import { trackPool } from '../src/metrics/database';
+import { jobCounters, timedMailer, trackJobQueue } from '../src/metrics/jobs';
 import { graphileWorker } from './graphile-worker';
 import { openLiveness } from './liveness';
 import { createMailer } from './mailer';
@@ -32,7 +34,10 @@ function workerLogger(logger: Logger): WorkerLogger {
 }
 
 export async function startWorker(config: Config, logger: Logger): Promise<RunningWorker> {
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM }, logger);
+  const mailer = timedMailer(
+    createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM }, logger),
+    config.SMTP_URL ? 'smtp' : 'outbox',
+  );
   const deps: TaskDeps = { mailer, publicBaseUrl: config.publicBaseUrl, coverageEmail: config.COVERAGE_EMAIL };
   const taskList: TaskList = {
     service_requests__send_verification: sendVerification(deps),
@@ -56,7 +61,13 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
   );
   // Open before the pool exists, so it is live from the pool's first lock (recovery.ts).
   const liveness = await openLiveness(config.DATABASE_URL, logger);
+  trackPool('jobs', pgPool);
+  trackJobQueue(pgPool);
   const events = new EventEmitter() as WorkerEvents;
+  const jobs = jobCounters(Object.keys(taskList));
+  events.on('job:success', ({ job }) => jobs.ran(job.task_identifier, 'success'));
+  events.on('job:error', ({ job }) => jobs.ran(job.task_identifier, 'error'));
+  events.on('job:failed', ({ job }) => jobs.failed(job.task_identifier));
   events.on('pool:create', ({ workerPool }) => {
     liveness.register(workerPool.id);
     logger.info({ workerId: workerPool.id }, 'worker pool created');

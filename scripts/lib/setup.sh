@@ -54,6 +54,12 @@ ensure_pgbouncer() {
   install_debian_packages "PgBouncer (for the scale-out test)" pgbouncer
 }
 
+# The metrics test has Prometheus scrape the service and queries what it scraped.
+ensure_prometheus() {
+  [ -x /usr/bin/prometheus ] && return
+  install_debian_packages "Prometheus (for the metrics test)" prometheus
+}
+
 # Runs a PostgreSQL server binary as the cluster's owner (initdb refuses root).
 as_pg_owner() {
   if is_root; then runuser -u postgres -- "$@"; else "$@"; fi

@@ -82,6 +82,7 @@ export class SkillRequestHandler implements A2ARequestHandler {
     const user = context.user;
     if (!(user instanceof CallerUser)) throw new A2AError('The request was not admitted'); // mounting error: routes.ts sets it
     const { skill: id, input } = requestOf(message);
+    user.ctx.nameOperation?.(id);
     const skill = skillById.get(id);
     if (skill === undefined) throw malformed(`Unknown skill '${id}'`, `Known skills: ${SKILLS.map((s) => s.id).join(', ')}.`);
     let result: unknown;

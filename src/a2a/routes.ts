@@ -11,6 +11,7 @@ import type { AppDeps } from '../deps';
 import { toApiError } from '../errors';
 import { methodNotAllowed } from '../http/errors';
 import { admission } from '../identity/admission';
+import { nameOperation } from '../metrics/request-labels';
 import { CallerUser, SkillRequestHandler } from './handler';
 import { A2A_PATH } from './skills';
 
@@ -26,7 +27,17 @@ export function a2aRouter({ config, db }: AppDeps): Router {
   const domain = new URL(config.publicBaseUrl).host;
   const jsonRpc = jsonRpcHandler({
     requestHandler: new SkillRequestHandler(config.publicBaseUrl),
-    userBuilder: (req) => Promise.resolve(new CallerUser({ db, config, caller: req.caller, ip: req.ip ?? '', log: req.log })),
+    userBuilder: (req) =>
+      Promise.resolve(
+        new CallerUser({
+          db,
+          config,
+          caller: req.caller,
+          ip: req.ip ?? '',
+          log: req.log,
+          nameOperation: (skill) => nameOperation(req.res!, skill),
+        }),
+      ),
     legacyCompat: { enabled: true },
   });
 

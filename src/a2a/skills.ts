@@ -43,6 +43,8 @@ export interface SkillContext {
   /** Express' req.ip (TRUST_PROXY decides), for the trusted-client check. */
   ip: string;
   log: Logger;
+  /** Names the request's operation for the metrics (src/metrics/operations.ts). */
+  nameOperation?: (skill: string) => void;
 }
 
 export type Input = Record<string, unknown>;

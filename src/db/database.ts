@@ -93,10 +93,14 @@ export function send<R extends pg.QueryResultRow>(client: pg.PoolClient, config:
   });
 }
 
-/** pool.connect through the callback form, for the same reason as send(). */
-function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
+/** pool.connect through the callback form, for the same reason as send(); a failure is told to onFault. */
+function checkOut(pool: pg.Pool, onFault: FaultListener | undefined): Promise<pg.PoolClient> {
   return new Promise((resolve, reject) => {
-    pool.connect((err, client) => (err ? reject(err) : resolve(client!)));
+    pool.connect((err, client) => {
+      if (!err) return resolve(client!);
+      onFault?.(err);
+      reject(err);
+    });
   });
 }
 
@@ -159,9 +163,13 @@ function admissionStatements(client: pg.PoolClient, admission: DeferredAdmission
   ];
 }
 
+/** Hears every failure of a checkout or a statement (the metrics count the timeouts among them). */
+export type FaultListener = (err: unknown) => void;
+
 export class Database {
   /** Read replicas for calls marked REPLICA_READ (none: every call is the primary's). */
   replicas: ReadReplicas<Database> | null = null;
+  onFault: FaultListener | undefined;
 
   /**
    * @param transactionSettings statements every transaction starts with (`; set local ...`):
@@ -175,7 +183,7 @@ export class Database {
   /** Runs fn in a transaction as the caller; commits on success, rolls back on any error. */
   async asCaller<T>(caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     checkCallerId(caller);
-    const client = await checkOut(this.pool);
+    const client = await checkOut(this.pool, this.onFault);
     let broken: Error | undefined;
     try {
       await send(client, { text: `begin${this.transactionSettings}; ${becomeCaller(client, caller)}` });
@@ -183,6 +191,7 @@ export class Database {
       await send(client, { text: 'commit' });
       return result;
     } catch (err) {
+      this.onFault?.(err);
       await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
       throw err;
     } finally {
@@ -257,7 +266,7 @@ export class Database {
     args: unknown[],
     types?: pg.CustomTypesConfig,
   ): Promise<pg.QueryResult<R>> {
-    const client = await checkOut(this.pool);
+    const client = await checkOut(this.pool, this.onFault);
     let broken: Error | undefined;
     let admitted: string | undefined;
     try {
@@ -277,6 +286,7 @@ export class Database {
           if (ADMISSION_COLUMN in row) admitted = row[ADMISSION_COLUMN] as string;
         })) as unknown as pg.QueryResult[];
       } catch (err) {
+        this.onFault?.(err);
         await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
         // The admission committed unless it failed itself: its headers go on the answer.
         if (admitted === undefined) admission.fail(err);
@@ -325,7 +335,7 @@ export class Database {
 
   /** Admission alone, in one round trip (its own transaction, which commits the count). */
   private async admitAlone(admission: DeferredAdmission): Promise<void> {
-    const client = await checkOut(this.pool);
+    const client = await checkOut(this.pool, this.onFault);
     let broken: Error | undefined;
     try {
       let results: pg.QueryResult[];
@@ -333,6 +343,7 @@ export class Database {
         const text = admissionStatements(client, admission, this.transactionSettings).join('; ');
         results = (await send(client, { text })) as unknown as pg.QueryResult[];
       } catch (err) {
+        this.onFault?.(err);
         await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
         admission.fail(err);
       }
@@ -355,7 +366,7 @@ export class Database {
     types?: pg.CustomTypesConfig,
   ): Promise<pg.QueryResult<R>> {
     if ('caller' in as) checkCallerId(as.caller);
-    const client = await checkOut(this.pool);
+    const client = await checkOut(this.pool, this.onFault);
     let broken: Error | undefined;
     try {
       const literal = (v: unknown) => literalOf(client, v);
@@ -369,6 +380,7 @@ export class Database {
         // The operation's result comes before the commit's.
         return results[results.length - 2] as pg.QueryResult<R>;
       } catch (err) {
+        this.onFault?.(err);
         await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
         throw err;
       }

@@ -19,3 +19,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
 }
+
+/** Which of the database's time limits a failure hit (the metrics count them), or null. */
+export type DatabaseTimeout = 'acquire' | 'statement' | 'idle_in_transaction';
+
+export function timeoutOf(err: unknown): DatabaseTimeout | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  // 57014 is any cancelled statement; only this message says the timeout cancelled it.
+  if (code === '57014' && typeof message === 'string' && message.includes('statement timeout')) return 'statement';
+  if (code === '25P03') return 'idle_in_transaction';
+  return typeof message === 'string' && message.includes('timeout exceeded when trying to connect') ? 'acquire' : null;
+}

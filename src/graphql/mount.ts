@@ -5,6 +5,7 @@ import express from 'express';
 import type { Caller } from '../db/database';
 import type { AppDeps } from '../deps';
 import { admission, requireStaff } from '../identity/admission';
+import { trackPool } from '../metrics/database';
 import { graphqlLimits } from './limits';
 import { maskError } from './mask-error';
 import { staffPool, staffTimeouts } from './pool';
@@ -52,6 +53,7 @@ function adoptingPromises(app: express.Express): express.Express {
 
 export async function mountStaffGraphql({ config, db, logger }: AppDeps): Promise<StaffGraphql> {
   const pool = staffPool(config, logger);
+  trackPool('staff_graphql', pool);
   const timeouts = staffTimeouts(config);
   const pgService = makePgService({
     pool,

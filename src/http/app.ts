@@ -8,6 +8,7 @@ import { admission, deferAdmission } from '../identity/admission';
 import { accountRouter, registrationRouter } from '../identity/routes';
 import { ownerRouter } from '../owner/routes';
 import { MCP_PATH, mcpRouter } from '../mcp/routes';
+import { requestMetrics } from '../metrics/http';
 import { DISCOVERY_PATHS, discoveryRouter } from '../openapi/routes';
 import { ownerHelpRouter } from '../portal/owner-help';
 import { portalRouter } from '../portal/routes';
@@ -30,6 +31,8 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   app.set('json spaces', 0);
   app.set('etag', weakEtag);
 
+  // First: a request is timed from its arrival to its answer's last byte.
+  app.use(requestMetrics({ mcp: MCP_PATH, named: ['/healthz', '/readyz', ...DISCOVERY_PATHS] }));
   app.use(requestLogger(logger));
   // Before the body parser: a preflight has no body, and a refused body is still readable.
   app.use(['/api', MCP_PATH, ...DISCOVERY_PATHS], publicCors);

@@ -29,6 +29,7 @@ import type { Config } from '../config';
 import { ANONYMOUS, type Caller, type Database, type RequestRole } from '../db/database';
 import { sha256 } from '../credentials';
 import { ApiError, isPgError } from '../errors';
+import { countAdmission } from '../metrics/admission';
 
 // A present header must be exactly this; anything else is a 401, never silently anonymous.
 const API_KEY_HEADER = /^Bearer (svc_(?:public|live)_[0-9a-f]{40})$/;
@@ -81,7 +82,10 @@ function apiKeyOf(authorization: string | undefined, ownerBearerAllowed = false)
   if (authorization === undefined) return null;
   if (ownerBearerAllowed && OWNER_BEARER.test(authorization)) return null;
   const match = API_KEY_HEADER.exec(authorization);
-  if (!match) throw new ApiError(401, INVALID_KEY, 'Send the key as "Authorization: Bearer svc_public_..." (or svc_live_...).');
+  if (!match) {
+    countAdmission('unauthenticated');
+    throw new ApiError(401, INVALID_KEY, 'Send the key as "Authorization: Bearer svc_public_..." (or svc_live_...).');
+  }
   return match[1]!;
 }
 
@@ -106,6 +110,7 @@ export function deferAdmission(db: Database, config: Config, options: { ownerBea
         config.RATE_LIMIT_ADMIN,
       ],
       settle(value) {
+        countAdmission('admitted');
         const admitted = value as Admission;
         setRateLimitHeaders(res, admitted.rate);
         caller.role = admitted.role;
@@ -113,7 +118,11 @@ export function deferAdmission(db: Database, config: Config, options: { ownerBea
       },
       fail(err) {
         const refused = refusedAdmission(err);
-        if (refused === null) throw err;
+        if (refused === null) {
+          if (isPgError(err) && err.code === 'CREDS') countAdmission('unauthenticated');
+          throw err;
+        }
+        countAdmission('rate_limited');
         setRateLimitHeaders(res, refused.rate);
         throw rateLimitError(refused.rate);
       },

@@ -11,7 +11,7 @@ test('npm start serves the demo directory and shuts down cleanly on SIGTERM', as
   const port = await freePort();
   const child = spawn('bash', ['scripts/start.sh'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: String(port), METRICS_PORT: '0', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

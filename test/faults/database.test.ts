@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { FaultCluster } from './cluster';
 import { Load, type Outcome } from './load';
+import { metricsUrl, scrape } from '../helpers/metrics';
 import { spawnService, type ServiceProcess, STARTUP_MS } from '../helpers/service-process';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -132,4 +133,8 @@ test('a blocked database: a 503 after the statement or acquire timeout, and /rea
     await blocker.end();
   }
   expect((await fetch(`${service.url}/api/v1/public/contractors/specialties`)).status).toBe(200);
+  // The metrics counted both kinds of timeout (summed over both workers).
+  const m = await scrape(await metricsUrl(service));
+  expect(m.sum('marine_db_timeouts_total', { pool: 'primary', kind: 'statement' })).toBeGreaterThanOrEqual(1);
+  expect(m.sum('marine_db_timeouts_total', { pool: 'primary', kind: 'acquire' })).toBeGreaterThanOrEqual(1);
 });

@@ -58,6 +58,8 @@ export async function spawnService(
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       RATE_LIMIT_ANONYMOUS: '1000000',
+      // A free port: test files run side by side (a test that scrapes sets its own).
+      METRICS_PORT: '0',
       OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
       ...env,
     },
@@ -116,7 +118,10 @@ export interface Answer {
 }
 
 /** One request with node's http client (an agent of the caller's choice, or a new connection). */
-export function request(url: string, options: { method?: string; agent?: http.Agent | false; body?: unknown } = {}): Promise<Answer> {
+export function request(
+  url: string,
+  options: { method?: string; agent?: http.Agent | false; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -124,7 +129,10 @@ export function request(url: string, options: { method?: string; agent?: http.Ag
       {
         method: options.method ?? 'GET',
         agent: options.agent ?? false,
-        headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          ...options.headers,
+          ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
