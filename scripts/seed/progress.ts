@@ -28,10 +28,12 @@ export function duration(seconds: number): string {
 }
 
 const rateOf = (value: number, seconds: number): number => value / Math.max(seconds, 1e-3);
+/** A rate: whole numbers, or one decimal below 10 (indexes are built at 0.3/s). */
+const perSecond = (rate: number): string => (rate < 10 ? rate.toFixed(1) : count(rate));
 
 /** The line a step ends with: "seed: copy contractors: done 1,000,000 contractors (10,417/s) in 1 min 36 s". */
 function summary(prefix: string, name: string, seconds: number, value: number, total?: number, unit = ''): string {
-  const what = total === undefined ? '' : ` ${count(value)} ${unit} (${count(rateOf(value, seconds))}/s)`;
+  const what = total === undefined ? '' : ` ${count(value)} ${unit} (${perSecond(rateOf(value, seconds))}/s)`;
   return `${prefix}${name}: done${what} in ${duration(seconds)}`;
 }
 
@@ -47,7 +49,7 @@ function lineStep(write: (line: string) => void, prefix: string, name: string, e
     const rate = rateOf(value, s);
     const left = rate > 0 ? duration((total - value) / rate) : '?';
     const share = total > 0 ? ` (${Math.floor((100 * value) / total)}%)` : '';
-    return `${prefix}${name} ${count(value)}/${count(total)} ${unit}${share}, ${count(rate)}/s, ${left} left${now}`;
+    return `${prefix}${name} ${count(value)}/${count(total)} ${unit}${share}, ${perSecond(rate)}/s, ${left} left${now}`;
   };
   let printed = false;
   const timer = setInterval(() => {
@@ -85,7 +87,7 @@ function barStep(stream: NodeJS.WriteStream, prefix: string, name: string, total
   return {
     tick: (n) => {
       value += n;
-      bar.update(value, { rate: count(rateOf(value, seconds())) });
+      bar.update(value, { rate: perSecond(rateOf(value, seconds())) });
     },
     note: (text) => bar.update(value, { now: ` | ${text}` }),
     done: () => {
