@@ -9,7 +9,7 @@
 // (b) a bare node:http server answering the same bytes, (c) PostGraphile (POST /graphql).
 // Writes bench/results/<size>.json and .md, and bench/results/scale.md from every size's JSON.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -410,9 +410,7 @@ async function runSize(
     await sink.stop();
     await owner.end();
   }
-  result.apiRssMaxMb = Math.max(...result.rows.map((r) => r.api.rssMaxMb));
-  result.failedRequests = result.rows.reduce((a, r) => a + r.api.failed + (r.graphql?.failed ?? 0), 0);
-  return result;
+  return { ...result, ...totals(result.rows) };
 }
 
 const f0 = (n: number | undefined | null) => (n === undefined || n === null ? '–' : n.toFixed(0));
@@ -521,6 +519,25 @@ function textMixMarkdown(results: SizeResult[]): string {
   return lines.join('\n');
 }
 
+function totals(rows: Row[]): Pick<SizeResult, 'apiRssMaxMb' | 'failedRequests'> {
+  return {
+    apiRssMaxMb: Math.max(...rows.map((r) => r.api.rssMaxMb)),
+    failedRequests: rows.reduce((a, r) => a + r.api.failed + (r.graphql?.failed ?? 0), 0),
+  };
+}
+
+/** An --only run's rows in place of the same workloads' rows of an earlier result (the others kept). */
+function withRows(earlier: SizeResult, run: SizeResult): SizeResult {
+  const rows = earlier.rows.map((row) => run.rows.find((x) => x.workload === row.workload) ?? row);
+  rows.push(...run.rows.filter((x) => !earlier.rows.some((row) => row.workload === x.workload)));
+  return {
+    ...earlier,
+    rows,
+    date: `${earlier.date}; ${run.rows.map((x) => x.workload).join(', ')}: ${run.date} (${run.durationSeconds} s in ${run.slices} slices)`,
+    ...totals(rows),
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -555,8 +572,10 @@ async function main(): Promise<void> {
     );
     console.log(sizeMarkdown(r));
     if (!results) continue;
-    writeFileSync(path.join(results, `${size}.json`), JSON.stringify(r, null, 2) + '\n');
-    writeFileSync(path.join(results, `${size}.md`), sizeMarkdown(r));
+    const file = path.join(results, `${size}.json`);
+    const saved = values.only && existsSync(file) ? withRows(JSON.parse(readFileSync(file, 'utf8')) as SizeResult, r) : r;
+    writeFileSync(file, JSON.stringify(saved, null, 2) + '\n');
+    writeFileSync(path.join(results, `${size}.md`), sizeMarkdown(saved));
   }
   if (!results) return;
   const all = readdirSync(results)
