@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { migrate } from '../scripts/migrate';
 import { seed } from '../scripts/seed/load';
+import { progress } from '../scripts/seed/progress';
 
 const MIGRATIONS_DIR = path.resolve(__dirname, '../../db/migrations');
 
@@ -68,7 +69,11 @@ export async function ensureBenchDatabase(base: string, size: number, log: (s: s
       await c.query(`create database ${name}`);
     });
     await migrate(url);
-    const r = await seed(url, size);
+    // Progress on stderr (a bar on a terminal, a line every 5 s otherwise) and each step's time.
+    const r = await seed(url, size, {
+      progress: progress(process.stderr, 'bench: seed: '),
+      onStep: (step, seconds) => log(`${name}: seed: ${step} done at ${seconds.toFixed(1)} s`),
+    });
     log(`${name}: seeded in ${r.seconds.toFixed(0)} s`);
   } else {
     await migrate(url);

@@ -1,5 +1,7 @@
 // npm run bench -- --size 100000 [--size 10000,1000000] [--duration 8] [--connections 8]
-//   [--only geo] (only workloads whose name contains it; prints, writes no results)
+//   [--only geo] (only workloads whose name contains it; prints, writes no results unless --results)
+//   [--results DIR] (where the tables go; default bench/results, or nowhere with --only)
+//   [--sql-sets N] (parameter sets of each workload's warm SQL times, default all 100)
 //   [--slices 4] (the API and pgbench alternate in this many slices of each measurement)
 // For each size: a seeded bench_<size> database (cached, see databases.ts), the API started as
 // `npm start` starts it (scripts/serve.sh: production build, worker included), wrk in a separate
@@ -7,7 +9,7 @@
 // (b) a bare node:http server answering the same bytes, (c) PostGraphile (POST /graphql).
 // Writes bench/results/<size>.json and .md, and bench/results/scale.md from every size's JSON.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,15 +21,17 @@ import { startCpuCount } from './cpu';
 import { ensureBenchDatabase } from './databases';
 import { load as runLoad, type LoadResult } from './load';
 import { combine, latencySlice, wrkSlice, type Measured, type Slice } from './slices';
+import { callerClient, warmSqlTimes, type WarmSql } from './sql-times';
 import { requestFlowBody, workloads, type Req, type Workload } from './workloads';
 
 const ROOT = path.resolve(__dirname, '../..');
-const RESULTS = path.join(ROOT, 'bench/results');
 const NODE = process.execPath;
 const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench';
 
 interface Row {
   workload: string;
+  /** The workload's SQL alone, serially on one connection, each call after a warm-up call (ms). */
+  sql?: WarmSql | null;
   api: Measured & { rssMaxMb: number };
   db: Measured | null;
   http: Measured | null;
@@ -205,7 +209,10 @@ async function runSize(
   warmup: number,
   slices: number,
   only?: string,
+  sqlSets = Infinity,
 ): Promise<SizeResult> {
+  // --only a,b: the workloads whose name contains any of them.
+  const chosen = (name: string) => !only || only.split(',').some((o) => name.includes(o));
   const url = await ensureBenchDatabase(base, size, log);
   const authUrl = `${base.replace('postgres@', 'marine_authenticator@')}/bench_${size}`;
   const owner = new Client({ connectionString: url });
@@ -281,14 +288,20 @@ async function runSize(
     if (!key?.startsWith('svc_live_')) throw new Error('no admin key');
     const userId = regBody.data.agent.id;
     const headers = { authorization: `Bearer ${key}` };
+    const caller = await callerClient(authUrl, userId);
 
     for (const w of workloads(slugRows.map((r) => r.slug))) {
-      if (only && !w.name.includes(only)) continue;
+      if (!chosen(w.name)) continue;
       log(`${size}: ${w.name}`);
       // The bytes the API answers (for the bare server), and a check that every request succeeds.
       const sample = await fetch(api + w.api[0]!.path, { headers });
       const body = Buffer.from(await sample.arrayBuffer());
-      if (!sample.ok) throw new Error(`${w.name}: ${sample.status} ${body.toString().slice(0, 500)}`);
+      // A 503 is the statement timeout (a national search at 1,000,000 can take seconds cold): the
+      // load counts such answers as failures; any other error status is a wrong request.
+      if (sample.status === 503) log(`${w.name}: the first request answered 503 (${body.toString().slice(0, 200)})`);
+      else if (!sample.ok) throw new Error(`${w.name}: ${sample.status} ${body.toString().slice(0, 500)}`);
+      // The SQL alone first, while nothing else runs: a warm-up call, then the timed one, per set.
+      const sql = w.sql ? await warmSqlTimes(caller, w.sql.slice(0, sqlSets)) : null;
       if (warmup > 0) await load(api, headers, w.api, connections, warmup);
       let rssMax = 0;
       const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 100);
@@ -338,6 +351,7 @@ async function runSize(
       const ceiling = db ? Math.min(db.rps, http.rps) : null;
       result.rows.push({
         workload: w.name,
+        sql,
         api: { ...apiRun, rssMaxMb: rssMax },
         db,
         http,
@@ -346,12 +360,12 @@ async function runSize(
         apiOverGraphql: graphql ? apiRun.rps / graphql.rps : null,
       });
       log(
-        `${size}: ${w.name}: API ${apiRun.rps.toFixed(0)} rps p99 ${apiRun.p99} ms; db ${db?.rps.toFixed(0)}; http ${http.rps.toFixed(0)}; graphql ${graphql?.rps.toFixed(0)}`,
+        `${size}: ${w.name}: SQL median ${sql ? fms(sql.median) : '–'} ms; API ${apiRun.rps.toFixed(0)} rps p99 ${apiRun.p99} ms; db ${db?.rps.toFixed(0)}; http ${http.rps.toFixed(0)}; graphql ${graphql?.rps.toFixed(0)}`,
       );
     }
 
     // The request flow: create a service request, until its verification e-mail is in the sink.
-    if (!only || 'request flow'.includes(only)) {
+    if (!only || only.split(',').some((o) => 'request flow'.includes(o))) {
       log(`${size}: request flow`);
       const runId = Date.now().toString(36);
       let i = 0,
@@ -398,20 +412,20 @@ async function runSize(
         apiOverGraphql: null,
       });
     }
+    await caller.end();
   } finally {
     await stop(apiProcess);
     await sink.stop();
     await owner.end();
   }
-  result.apiRssMaxMb = Math.max(...result.rows.map((r) => r.api.rssMaxMb));
-  result.failedRequests = result.rows.reduce((a, r) => a + r.api.failed + (r.graphql?.failed ?? 0), 0);
-  return result;
+  return { ...result, ...totals(result.rows) };
 }
 
 const f0 = (n: number | undefined | null) => (n === undefined || n === null ? '–' : n.toFixed(0));
 const fms = (n: number | undefined | null) => (n === undefined || n === null ? '–' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 const fx = (n: number | null) => (n === null ? '–' : `${(n * 100).toFixed(0)}%`);
 const fr = (n: number | null) => (n === null ? '–' : `${n.toFixed(2)}×`);
+const warm = (t: WarmSql | null | undefined) => (t ? `${fms(t.median)} / ${fms(t.max)}` : '–');
 
 export function sizeMarkdown(r: SizeResult): string {
   const lines = [
@@ -421,16 +435,21 @@ export function sizeMarkdown(r: SizeResult): string {
       `(API and pgbench alternating in ${r.slices} slices). ` +
       `Requests per second, latency p50/p99 in ms. API RSS max under load: ${r.apiRssMaxMb.toFixed(0)} MB; failed requests: ${r.failedRequests}.`,
     '',
-    '| workload | API rps | API p50 | API p99 | (a) pgbench rps | (a) p50/p99 | (b) bare HTTP rps | (c) GraphQL rps | (c) p50/p99 | API / min(a,b) | API / c | API RSS MB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| workload | SQL median / max (warm, 1 conn) | API rps | API p50 | API p99 | (a) pgbench rps | (a) p50/p99 | (b) bare HTTP rps | (c) GraphQL rps | (c) p50/p99 | API / min(a,b) | API / c | API RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of r.rows) {
     lines.push(
-      `| ${row.workload} | ${f0(row.api.rps)} | ${fms(row.api.p50)} | ${fms(row.api.p99)} | ${f0(row.db?.rps)} | ` +
+      `| ${row.workload} | ${warm(row.sql)} | ${f0(row.api.rps)} | ${fms(row.api.p50)} | ${fms(row.api.p99)} | ${f0(row.db?.rps)} | ` +
         `${row.db ? `${fms(row.db.p50)} / ${fms(row.db.p99)}` : '–'} | ${f0(row.http?.rps)} | ${f0(row.graphql?.rps)} | ` +
         `${row.graphql ? `${fms(row.graphql.p50)} / ${fms(row.graphql.p99)}` : '–'} | ${fx(row.apiOverCeiling)} | ${fr(row.apiOverGraphql)} | ${row.api.rssMaxMb.toFixed(0)} |`,
     );
   }
+  lines.push(
+    '',
+    "SQL median / max: the workload's SQL function call alone, serially on one connection (the API's role and claims), " +
+      'each parameter set called once to warm up and then timed, before the loads.',
+  );
   const notes = r.rows.filter((row) => row.graphql).map((row) => `- ${row.workload}: ${row.graphql!.note}`);
   lines.push('', 'GraphQL equivalents (c):', '', ...notes, '');
   // Where the requests per second come from: on a shared two-core machine, CPU per request.
@@ -471,6 +490,62 @@ function scaleMarkdown(results: SizeResult[]): string {
   return lines.join('\n');
 }
 
+/** The text-search mix at every size: per shape, the warm SQL median, the API and pgbench. */
+function textMixMarkdown(results: SizeResult[]): string {
+  results.sort((a, b) => a.size - b.size);
+  const names = [...new Set(results.flatMap((r) => r.rows.map((row) => row.workload)))].filter((n) => n.includes('text'));
+  const sizes = results.map((r) => r.size.toLocaleString('en-US'));
+  const lines = [
+    '### Text-search mix: every shape',
+    '',
+    'Per size: SQL median (warm, one connection, ms) | API rps / p99 ms | pgbench rps.',
+    '',
+    `| shape | ${sizes.map((s) => `${s}: SQL median | API rps / p99 | pgbench rps`).join(' | ')} |`,
+    `|---|${sizes.map(() => '---:|---:|---:').join('|')}|`,
+  ];
+  for (const name of names) {
+    const cells = results.map((r) => {
+      const row = r.rows.find((x) => x.workload === name);
+      return row ? `${fms(row.sql?.median)} | ${f0(row.api.rps)} / ${fms(row.api.p99)} | ${f0(row.db?.rps)}` : '– | – | –';
+    });
+    lines.push(`| ${name} | ${cells.join(' | ')} |`);
+  }
+  const slowest = results.flatMap((r) =>
+    r.rows
+      .filter((x) => x.sql && names.includes(x.workload))
+      .map((x) => `- ${r.size}, ${x.workload}: ${fms(x.sql!.max)} ms: \`${x.sql!.slowest}\``),
+  );
+  lines.push(
+    '',
+    `Sizes measured: ${results.map((r) => `${r.size} (${r.date})`).join(', ')}.`,
+    '',
+    'Slowest warm SQL call of each shape:',
+    '',
+    ...slowest,
+    '',
+  );
+  return lines.join('\n');
+}
+
+function totals(rows: Row[]): Pick<SizeResult, 'apiRssMaxMb' | 'failedRequests'> {
+  return {
+    apiRssMaxMb: Math.max(...rows.map((r) => r.api.rssMaxMb)),
+    failedRequests: rows.reduce((a, r) => a + r.api.failed + (r.graphql?.failed ?? 0), 0),
+  };
+}
+
+/** An --only run's rows in place of the same workloads' rows of an earlier result (the others kept). */
+function withRows(earlier: SizeResult, run: SizeResult): SizeResult {
+  const rows = earlier.rows.map((row) => run.rows.find((x) => x.workload === row.workload) ?? row);
+  rows.push(...run.rows.filter((x) => !earlier.rows.some((row) => row.workload === x.workload)));
+  return {
+    ...earlier,
+    rows,
+    date: `${earlier.date}; ${run.rows.map((x) => x.workload).join(', ')}: ${run.date} (${run.durationSeconds} s in ${run.slices} slices)`,
+    ...totals(rows),
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -480,6 +555,8 @@ async function main(): Promise<void> {
       warmup: { type: 'string', default: '10' },
       connections: { type: 'string', default: '8' },
       only: { type: 'string' },
+      results: { type: 'string' },
+      'sql-sets': { type: 'string' },
       slices: { type: 'string', default: '4' },
     },
   });
@@ -487,7 +564,9 @@ async function main(): Promise<void> {
   if (sizes.some((s) => !Number.isSafeInteger(s) || s < 1)) throw new Error('--size takes whole numbers');
   const base = process.env.LOCAL_PG_URL_BASE ?? process.env.DATABASE_URL?.replace(/\/[^/]*$/, '');
   if (!base) throw new Error('DATABASE_URL or LOCAL_PG_URL_BASE must be set');
-  mkdirSync(RESULTS, { recursive: true });
+  // An --only run prints its tables and writes them only where --results says.
+  const results = values.results ? path.resolve(values.results) : values.only ? null : path.join(ROOT, 'bench/results');
+  if (results) mkdirSync(results, { recursive: true });
   for (const size of sizes) {
     const r = await runSize(
       base,
@@ -497,23 +576,23 @@ async function main(): Promise<void> {
       Number(values.warmup),
       Math.max(1, Number(values.slices)),
       values.only,
+      values['sql-sets'] ? Number(values['sql-sets']) : Infinity,
     );
-    if (values.only) {
-      console.log(sizeMarkdown(r));
-      continue;
-    }
-    writeFileSync(path.join(RESULTS, `${size}.json`), JSON.stringify(r, null, 2) + '\n');
-    writeFileSync(path.join(RESULTS, `${size}.md`), sizeMarkdown(r));
     console.log(sizeMarkdown(r));
+    if (!results) continue;
+    const file = path.join(results, `${size}.json`);
+    const saved = values.only && existsSync(file) ? withRows(JSON.parse(readFileSync(file, 'utf8')) as SizeResult, r) : r;
+    writeFileSync(file, JSON.stringify(saved, null, 2) + '\n');
+    writeFileSync(path.join(results, `${size}.md`), sizeMarkdown(saved));
   }
-  if (values.only) return;
-  const all = readdirSync(RESULTS)
+  if (!results) return;
+  const all = readdirSync(results)
     .filter((f) => /^\d+\.json$/.test(f))
-    .map((f) => JSON.parse(readFileSync(path.join(RESULTS, f), 'utf8')) as SizeResult);
+    .map((f) => JSON.parse(readFileSync(path.join(results, f), 'utf8')) as SizeResult);
   const scale = scaleMarkdown(all);
-  writeFileSync(path.join(RESULTS, 'scale.md'), scale);
+  writeFileSync(path.join(results, 'scale.md'), scale);
   writeFileSync(
-    path.join(RESULTS, 'scale.json'),
+    path.join(results, 'scale.json'),
     JSON.stringify(
       all.map((r) => ({
         size: r.size,
@@ -525,7 +604,12 @@ async function main(): Promise<void> {
     ) + '\n',
   );
   console.log(scale);
-  if (all.some((r) => r.failedRequests > 0) && existsSync(RESULTS)) log('some requests failed: see the tables');
+  if (all.some((r) => r.rows.some((row) => row.workload.includes('text')))) {
+    const mix = textMixMarkdown(all);
+    writeFileSync(path.join(results, 'text-mix.md'), mix);
+    console.log(mix);
+  }
+  if (all.some((r) => r.failedRequests > 0)) log('some requests failed: see the tables');
 }
 
 main().catch((err: unknown) => {

@@ -3,7 +3,7 @@
 // runs for it (pgbench, baseline a) and the closest PostGraphile query (baseline c).
 import { Rng, Stream } from '../scripts/seed/random';
 import { TRADE_WORDS } from '../scripts/seed/phrases';
-import { SPECIALTIES } from '../scripts/seed/specialties';
+import { EQUIPMENT, SPECIALTIES } from '../scripts/seed/specialties';
 import { TOWNS, type Town } from '../scripts/seed/towns';
 
 export const PARAMETER_SETS = 100;
@@ -51,9 +51,131 @@ function gql(query: string, variables: Record<string, unknown>): string {
   return JSON.stringify({ query, variables });
 }
 
+/** Active contractors nationwide, by slug, with totalCount: GraphQL's stand-in for a national text search. */
+const NATIONAL = `query($first: Int!) {
+  allContractors(condition: {isActive: true}, orderBy: SLUG_ASC, first: $first) {
+    totalCount nodes { ${ITEM_FIELDS} } } }`;
+
+const BY_CITY = `query($city: String!, $first: Int!) {
+  allContractors(condition: {city: $city, isActive: true}, orderBy: SLUG_ASC, first: $first) { totalCount nodes { ${ITEM_FIELDS} } } }`;
+
 const BY_STATE = `query($state: String!, $first: Int!) {
   allContractors(condition: {state: $state, isActive: true}, orderBy: SLUG_ASC, first: $first) {
     totalCount nodes { ${ITEM_FIELDS} } } }`;
+
+/** Role nouns owners search by (the search vocabulary's role terms, db/migrations). */
+const ROLE_NOUNS = [
+  'mechanic',
+  'electrician',
+  'welder',
+  'surveyor',
+  'rigger',
+  'diver',
+  'upholsterer',
+  'captain',
+  'detailer',
+  'shipwright',
+  'sailmaker',
+  'painter',
+  'plumber',
+  'machinist',
+  'carpenter',
+];
+
+/** The longest q the API takes (src/directory/params.ts: 200 characters; it bounds no word count). */
+export const Q_MAX = 200;
+
+const wordsOf = (text: string): string[] => text.toLowerCase().match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? [];
+const unique = <T>(items: T[]): T[] => [...new Set(items)];
+
+/** One edit after the first letter (a letter dropped, doubled or replaced): what the search forgives in 5+ letters. */
+function typo(rng: Rng, word: string): string {
+  const i = rng.int(1, word.length - 1);
+  const kind = rng.int(0, 2);
+  if (kind === 0) return word.slice(0, i) + word.slice(i + 1);
+  if (kind === 1) return word.slice(0, i) + word.charAt(i) + word.slice(i);
+  const letters = 'abcdefghijklmnopqrstuvwxyz'.replace(word.charAt(i), '');
+  return word.slice(0, i) + letters.charAt(rng.int(0, letters.length - 1)) + word.slice(i + 1);
+}
+
+interface TextParams {
+  q: string;
+  specialty?: string;
+  city?: string;
+}
+
+/**
+ * The text-search mix (issue 23): what people send, each shape its own workload. Parameters come
+ * from the generator's vocabularies (trade words, services, brands, towns) through a stream of
+ * their own, so the other workloads' parameter sets are what they were.
+ */
+function textMix(
+  town: () => Town,
+  rng: Rng,
+  sets: <T>(f: (i: number) => T) => T[],
+): Array<{ name: string; note: string; params: TextParams[] }> {
+  const trades = Object.values(TRADE_WORDS);
+  const oneWordTrades = trades.filter((t) => !t.includes(' '));
+  const twoWordTrades = trades.filter((t) => wordsOf(t).length === 2);
+  const services = SPECIALTIES.flatMap((s) => s.services.map((x) => x.toLowerCase()));
+  const longServices = services.filter((x) => wordsOf(x).length >= 3);
+  const serviceWords = unique(services.flatMap(wordsOf)).filter((w) => w.length >= 5 && /^[a-z]+$/.test(w));
+  const brands = Object.entries(EQUIPMENT).flatMap(([slug, e]) =>
+    e.brands.map((b) => ({ brand: b.toLowerCase(), trade: TRADE_WORDS[slug as keyof typeof TRADE_WORDS], noun: e.noun })),
+  );
+  const longWords = unique([...trades.flatMap(wordsOf), ...ROLE_NOUNS, ...brands.flatMap((b) => wordsOf(b.brand))]).filter(
+    (w) => w.length >= 5 && w !== 'marine',
+  );
+  const firstWords = (text: string, n: number) => wordsOf(text).slice(0, n).join(' ');
+  // "bottom painting", "fuel system": a service's first two words, when the second is not "and".
+  const twoWordServices = unique(services.map((x) => firstWords(x, 2))).filter((x) => / [a-z]{4,}$/.test(x) && !x.endsWith(' and'));
+  // "marine survey port clinton": a trade and a town, three or four words in all.
+  const tradeInTown = (): string => {
+    for (;;) {
+      const q = `${rng.pick(trades)} ${town().city}`.toLowerCase();
+      if (wordsOf(q).length >= 3 && wordsOf(q).length <= 4) return q;
+    }
+  };
+  const national = (name: string, q: () => string) => ({ name, note: 'national', params: sets(() => ({ q: q() })) });
+  return [
+    national('text national 1 word', () => (rng.chance(0.5) ? rng.pick(oneWordTrades) : rng.pick(serviceWords))),
+    national('text national 2 words', () => (rng.chance(0.5) ? rng.pick(twoWordTrades) : rng.pick(twoWordServices))),
+    national('text national 3-4 words', () => (rng.chance(0.5) ? firstWords(rng.pick(longServices), rng.int(3, 4)) : tradeInTown())),
+    national('text brand + service national', () => {
+      const b = rng.pick(brands);
+      return `${b.brand} ${rng.chance(0.5) ? b.trade : b.noun}`;
+    }),
+    national('text role noun national', () => rng.pick(ROLE_NOUNS)),
+    national('text typo national', () => typo(rng, rng.pick(longWords))),
+    national('text partial word national', () => {
+      const w = rng.pick(longWords);
+      const prefix = w.slice(0, rng.int(3, w.length - 1));
+      return rng.chance(0.5) ? prefix : `${rng.pick(oneWordTrades)} ${prefix}`;
+    }),
+    {
+      name: 'text + city',
+      note: 'city',
+      params: sets(() => ({ q: rng.chance(0.5) ? rng.pick(trades) : rng.pick(ROLE_NOUNS), city: town().city })),
+    },
+    {
+      name: 'text + specialty',
+      note: 'specialty',
+      params: sets(() => {
+        const s = rng.pick(SPECIALTIES);
+        const q = [TRADE_WORDS[s.slug], rng.pick(ROLE_NOUNS), firstWords(rng.pick(s.services), 2)][rng.int(0, 2)]!;
+        return { q, specialty: s.slug };
+      }),
+    },
+    national(`text words at the bound (${Q_MAX} chars)`, () => {
+      let q = '';
+      for (;;) {
+        const next = [rng.pick(trades), rng.pick(ROLE_NOUNS), firstWords(rng.pick(services), 3), town().city.toLowerCase()][rng.int(0, 3)]!;
+        if (q.length + 1 + next.length > Q_MAX) return q;
+        q = q === '' ? next : `${q} ${next}`;
+      }
+    }),
+  ];
+}
 
 export function workloads(slugs: readonly string[]): Workload[] {
   const rng = Rng.for(SEED, 0, Stream.specialty);
@@ -86,9 +208,31 @@ export function workloads(slugs: readonly string[]): Workload[] {
     const source = [town().city, rng.pick(SPECIALTIES).name, rng.pick(slugs).replace(/-/g, ' ')][rng.int(0, 2)]!;
     return source.slice(0, rng.int(2, 6)).toLowerCase();
   });
-  const q = (o: Record<string, string | number>) =>
-    new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const q = (o: Record<string, string | number | undefined>) =>
+    new URLSearchParams(
+      Object.entries(o)
+        .filter((e): e is [string, string | number] => e[1] !== undefined)
+        .map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
   const C = '/api/v1/public/contractors';
+  // The text mix draws from its own stream (index 1): the parameter sets above stay as they were.
+  const mixRng = Rng.for(SEED, 1, Stream.specialty);
+  const mix: Workload[] = textMix(townPicker(mixRng), mixRng, sets).map(({ name, note, params }) => ({
+    name,
+    api: params.map((p) => ({ method: 'GET', path: `${C}/search?${q({ q: p.q, specialty: p.specialty, city: p.city, limit: PAGE })}` })),
+    sql: params.map(
+      (p) =>
+        `select * from app_hidden.search_contractors(${lit(p.q)}, ${lit(p.specialty ?? null)}, ${lit(p.city ?? null)}, null, 'relevance', ${PAGE}, 0, null, null)`,
+    ),
+    graphql:
+      note === 'specialty'
+        ? null
+        : params.map((p) => (p.city ? gql(BY_CITY, { city: p.city, first: PAGE }) : gql(NATIONAL, { first: PAGE }))),
+    graphqlNote:
+      note === 'city'
+        ? 'no full-text search in GraphQL: active contractors of exactly that city, by slug, with totalCount'
+        : 'no full-text search in GraphQL: active contractors nationwide, by slug, with totalCount',
+  }));
 
   return [
     {
@@ -100,6 +244,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
       graphql: text.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
       graphqlNote: 'no full-text search in GraphQL: active contractors of the state, by slug (no rating order), with totalCount',
     },
+    ...mix,
     {
       name: 'specialty + city search',
       api: specCity.map((p) => ({ method: 'GET', path: `${C}/search?${q({ specialty: p.specialty, city: p.city, limit: PAGE })}` })),
@@ -107,13 +252,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
         (p) =>
           `select * from app_hidden.search_contractors(null, ${lit(p.specialty)}, ${lit(p.city)}, null, 'rating', ${PAGE}, 0, null, null)`,
       ),
-      graphql: specCity.map((p) =>
-        gql(
-          `query($city: String!, $first: Int!) {
-        allContractors(condition: {city: $city, isActive: true}, orderBy: SLUG_ASC, first: $first) { totalCount nodes { ${ITEM_FIELDS} } } }`,
-          { city: p.city, first: PAGE },
-        ),
-      ),
+      graphql: specCity.map((p) => gql(BY_CITY, { city: p.city, first: PAGE })),
       graphqlNote:
         'no specialty-through-link or ILIKE filter in GraphQL: active contractors of exactly that city, by slug, with totalCount',
     },

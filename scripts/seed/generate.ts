@@ -1,7 +1,9 @@
 // Deterministic demo rows for the directory tables (db/migrations/0002_directory_tables.sql).
 // Pure: the same seed and index always give the same row, whatever the total size, because each
-// record draws from its own generator (see random.ts). Columns the database derives (latitude,
-// longitude, public_rating, search, rating, review_count) are not produced here.
+// record draws from its own generator (see random.ts). Columns the database computes (latitude,
+// longitude, public_rating, search) are not produced here; the ones the recount derives from other
+// tables (rating, review_count, specialty_slugs, specialty_items) are, exactly as it derives them,
+// so the load writes each contractor row once and the recount finds nothing to rewrite.
 import {
   BADGES,
   BOAT_KINDS,
@@ -93,6 +95,12 @@ export interface ContractorRow {
   readonly lng: number;
   readonly googleRating: number | null;
   readonly googleReviewCount: number;
+  /** Average of its published native reviews, two decimals as PostgreSQL prints them; null without any. */
+  readonly rating: string | null;
+  /** Its published native reviews. */
+  readonly reviewCount: number;
+  /** specialty_items' JSON text as refresh_specialty_slugs writes it (the column is json: its text is kept). */
+  readonly specialtyItems: string;
   readonly isVerified: boolean;
   readonly isClaimed: boolean;
   readonly isActive: boolean;
@@ -421,6 +429,8 @@ export function contractorAt(index: number, seed: number = SEED): ContractorRow 
     lng,
     googleRating: rating,
     googleReviewCount,
+    ...reviewSummary(reviewsAt(index, seed)),
+    specialtyItems: specialtyItems(core.specialtyIndices),
     isVerified,
     isClaimed,
     isActive,
@@ -437,6 +447,34 @@ export function contractorAt(index: number, seed: number = SEED): ContractorRow 
     createdAt: iso(core.createdAtMs),
     updatedAt: iso(updatedAtMs),
   };
+}
+
+/** What refresh_specialty_slugs writes: slugs and {id, name, slug} objects ordered by name, then id. */
+function specialtyItems(indices: readonly number[]): string {
+  const byName = indices
+    .map((k) => ({ id: at(specialtyIds, k), name: specialtyAt(k).name, slug: specialtyAt(k).slug }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // json_build_object's and json_agg's separators; row_to_json writes none.
+  const slugs = byName.map((s) => JSON.stringify(s.slug)).join(', ');
+  const objects = byName.map((s) => JSON.stringify(s)).join(', ');
+  return `{"slugs" : [${slugs}], "objects" : [${objects}]}`;
+}
+
+/**
+ * rating and review_count as recount_ratings_and_specialties derives them: round(avg(rating), 2)
+ * over the published reviews (half away from zero, in whole hundredths so no float rounds it).
+ */
+function reviewSummary(reviews: readonly ReviewRow[]): { rating: string | null; reviewCount: number } {
+  let sum = 0,
+    n = 0;
+  for (const r of reviews) {
+    if (!r.isPublished) continue;
+    sum += r.rating;
+    n++;
+  }
+  if (n === 0) return { rating: null, reviewCount: 0 };
+  const hundredths = Math.floor((200 * sum + n) / (2 * n));
+  return { rating: `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`, reviewCount: n };
 }
 
 export function* contractorRows(size: number, seed: number = SEED): Generator<ContractorRow> {

@@ -1,7 +1,7 @@
 // Loads the demo directory (see generate.ts) into an empty database, fast: one transaction,
 // triggers off, every table streamed through COPY, derived counts recomputed once at the end.
 // Usage: node dist/scripts/seed/load.js --size N [--if-empty]   (DATABASE_URL names the database;
-// SEED_TIMINGS=1 also prints how long each step took).
+// SEED_TIMINGS=1 also prints how long each step took). Long steps print their progress (progress.ts).
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
@@ -17,13 +17,16 @@ import {
   encodeRow,
   type CopyTable,
 } from './copy-tables';
-import { contractorRows, contractorSpecialtyRows, postRows, reviewRows, specialtyRows } from './generate';
+import { contractorAt, contractorSpecialtiesAt, postRows, reviewsAt, specialtyRows } from './generate';
+import { noProgress, progress, type Progress, type Step } from './progress';
 
 export interface SeedOptions {
   /** Do nothing (and report `skipped`) when contractors already has rows. */
   readonly ifEmpty?: boolean;
   /** Called after each step with its name and the seconds since the start (for timing runs). */
   readonly onStep?: (step: string, seconds: number) => void;
+  /** Where long steps report their progress (none by default). */
+  readonly progress?: Progress;
 }
 
 export interface SeedResult {
@@ -46,6 +49,15 @@ const DIRECTORY_TABLES = [
 
 /** COPY data is sent in chunks of about this many characters (fewer, larger socket writes). */
 const CHUNK_CHARS = 256 * 1024;
+
+/** The rows of contractors 0 to size - 1, counting contractors on `step` (a thousand at a time). */
+function* perContractor<R>(size: number, rowsAt: (index: number) => readonly R[], step: Step): Generator<R> {
+  for (let i = 0; i < size; i++) {
+    yield* rowsAt(i);
+    if (i % 1000 === 999) step.tick(1000);
+  }
+  step.tick(size % 1000);
+}
 
 /** Streams rows through COPY, encoding them lazily; the stream's backpressure paces generation. */
 async function copyRows<R>(client: Client, table: CopyTable<R>, rows: Iterable<R>): Promise<number> {
@@ -99,10 +111,22 @@ async function dropSecondaryIndexes(client: Client): Promise<SecondaryIndex[]> {
   return rows;
 }
 
-async function recreateIndexes(client: Client, indexes: readonly SecondaryIndex[]): Promise<void> {
+async function recreateIndexes(client: Client, indexes: readonly SecondaryIndex[], step: Step): Promise<void> {
   for (const index of indexes) {
+    step.note(`building ${index.name}`);
     await client.query(index.definition);
     if (index.comment !== null) await client.query(`comment on index ${index.name} is ${client.escapeLiteral(index.comment)}`);
+    step.tick(1);
+  }
+}
+
+/** Runs `work` as a step of `progress` (counted by `total` when given). */
+async function inStep<T>(progress: Progress, name: string, work: (step: Step) => Promise<T>, total?: number, unit?: string): Promise<T> {
+  const step = progress.step(name, total, unit);
+  try {
+    return await work(step);
+  } finally {
+    step.done();
   }
 }
 
@@ -144,22 +168,27 @@ export async function seed(databaseUrl: string, size: number, opts: SeedOptions 
     const indexes = await dropSecondaryIndexes(client);
     step('drop indexes');
 
+    const shown = opts.progress ?? noProgress;
     const specialties = await copyRows(client, SPECIALTIES_TABLE, specialtyRows());
-    const contractors = await copyRows(client, CONTRACTORS_TABLE, contractorRows(size));
+    const copy = <R>(name: string, table: CopyTable<R>, rowsAt: (index: number) => readonly R[]) =>
+      inStep(shown, name, (s) => copyRows(client, table, perContractor(size, rowsAt, s)), size, 'contractors');
+    const contractors = await copy('copy contractors', CONTRACTORS_TABLE, (i) => [contractorAt(i)]);
     step('copy contractors');
-    const contractorSpecialties = await copyRows(client, CONTRACTOR_SPECIALTIES_TABLE, contractorSpecialtyRows(size));
-    const reviews = await copyRows(client, REVIEWS_TABLE, reviewRows(size));
+    const contractorSpecialties = await copy('copy specialty links', CONTRACTOR_SPECIALTIES_TABLE, contractorSpecialtiesAt);
+    const reviews = await copy('copy reviews', REVIEWS_TABLE, reviewsAt);
     const posts = await copyRows(client, POSTS_TABLE, postRows());
     step('copy the rest');
 
-    await client.query('select app_private.recount_directory()');
+    await inStep(shown, 'recount (ratings, specialty counts and lists, cities, search words and postings)', () =>
+      client.query('select app_private.recount_directory()'),
+    );
     step('recount');
-    await recreateIndexes(client, indexes);
+    await inStep(shown, 'create indexes', (s) => recreateIndexes(client, indexes, s), indexes.length, 'indexes');
     step('create indexes');
     await client.query('commit');
     step('commit');
     // Fresh statistics, or the planner guesses on a million rows it believes are not there.
-    await client.query(`analyze ${DIRECTORY_TABLES.join(', ')}`);
+    await inStep(shown, 'analyze', () => client.query(`analyze ${DIRECTORY_TABLES.join(', ')}`));
     step('analyze');
     return { skipped: false, specialties, contractors, contractorSpecialties, reviews, posts, seconds: elapsed() };
   } catch (err) {
@@ -199,7 +228,7 @@ if (require.main === module) {
   const onStep = process.env.SEED_TIMINGS
     ? (name: string, s: number) => console.error(`seed: ${name} done at ${s.toFixed(1)} s`)
     : undefined;
-  seed(url, args.size, { ifEmpty: args.ifEmpty, onStep }).then(
+  seed(url, args.size, { ifEmpty: args.ifEmpty, onStep, progress: progress() }).then(
     (r) => {
       console.error(
         r.skipped
