@@ -217,8 +217,8 @@ async function runSize(
   const authUrl = `${base.replace('postgres@', 'marine_authenticator@')}/bench_${size}`;
   const owner = new Client({ connectionString: url });
   await owner.connect();
-  // A clean rate-limit log each run (the bench database is ours), fresh statistics.
-  await owner.query('truncate app_private.rate_limit_hits, app_private.rate_limit_counts');
+  // Clean rate-limit counts each run (the bench database is ours), fresh statistics.
+  await owner.query('truncate app_private.rate_limit_slots');
   await owner.query('vacuum analyze app_public.contractors, app_public.contractor_specialties');
   const { rows: slugRows } = await owner.query<{ slug: string }>(
     `select slug from app_public.contractors where is_active order by md5(slug) limit 1000`,

@@ -79,11 +79,11 @@ declare
   v_result json;
 begin
   if p_key_digest is null then
-    v_rate := app_hidden.rate_limit_hit('ip:' || p_client_address, p_anonymous_limit, p_window_seconds);
+    v_rate := app_private.rate_limit_take('ip:' || p_client_address, p_anonymous_limit, p_window_seconds, null);
   else
     v_caller := app_hidden.authenticate_api_key(p_key_digest);
-    v_rate := app_hidden.rate_limit_hit('key:' || (v_caller->>'keyId'),
-      case when v_caller->>'tier' = 'admin' then p_admin_limit else p_public_limit end, p_window_seconds);
+    v_rate := app_private.rate_limit_take('key:' || (v_caller->>'keyId'),
+      case when v_caller->>'tier' = 'admin' then p_admin_limit else p_public_limit end, p_window_seconds, null);
   end if;
   v_result := json_build_object('caller', v_caller, 'rate', v_rate, 'role', app_hidden.request_role(v_caller));
   if not (v_rate->>'allowed')::boolean then
@@ -1567,43 +1567,10 @@ COMMENT ON FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunity_i
 --
 
 CREATE FUNCTION app_hidden.rate_limit_hit(p_bucket text, p_limit integer, p_window_seconds integer) RETURNS json
-    LANGUAGE plpgsql SECURITY DEFINER
+    LANGUAGE sql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
-declare
-  v_window interval := make_interval(secs => p_window_seconds);
-  v_count integer;  -- the log's rows for this bucket, this hit included
-  v_oldest timestamptz;
-  v_now timestamptz;
-  v_expired integer := 0;
-begin
-  insert into app_private.rate_limit_counts as c (bucket, hits) values (p_bucket, 1)
-    on conflict (bucket) do update set hits = c.hits + 1
-    returning c.hits, c.oldest_at into v_count, v_oldest;
-  v_now := clock_timestamp();
-  if v_oldest <= v_now - v_window then
-    with gone as (
-      delete from app_private.rate_limit_hits where bucket = p_bucket and at <= v_now - v_window returning 1
-    ) select count(*) into v_expired from gone;
-    select at into v_oldest from app_private.rate_limit_hits where bucket = p_bucket order by at limit 1;
-    v_count := v_count - v_expired;
-  end if;
-  if v_count > p_limit then
-    -- Refused: not counted after all.
-    update app_private.rate_limit_counts set hits = v_count - 1, oldest_at = v_oldest where bucket = p_bucket;
-    return json_build_object('allowed', false, 'limit', p_limit, 'remaining', 0, 'window', p_window_seconds,
-      'reset', greatest(1, ceil(extract(epoch from v_oldest + v_window - v_now)))::int);
-  end if;
-  if v_expired > 0 or v_oldest is null then
-    with hit as (insert into app_private.rate_limit_hits (bucket, at) values (p_bucket, v_now))
-    update app_private.rate_limit_counts set hits = v_count, oldest_at = coalesce(v_oldest, v_now) where bucket = p_bucket;
-  else
-    insert into app_private.rate_limit_hits (bucket, at) values (p_bucket, v_now);
-  end if;
-  return json_build_object('allowed', true, 'limit', p_limit, 'remaining', p_limit - v_count, 'window', p_window_seconds,
-    'reset', greatest(1, ceil(extract(epoch from coalesce(v_oldest, v_now) + v_window - v_now)))::int);
-end
+  select app_private.rate_limit_take(p_bucket, p_limit, p_window_seconds, null)
 $$;
 
 --
@@ -3345,6 +3312,105 @@ CREATE FUNCTION app_private.quote_json(q app_public.quotes) RETURNS json
   $$;
 
 --
+-- Name: rate_limit_expiry(timestamp with time zone, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.rate_limit_expiry(p_at timestamp with time zone, p_window_seconds integer) RETURNS timestamp with time zone
+    LANGUAGE sql STABLE PARALLEL SAFE
+    AS $$
+  select timestamptz 'epoch' + make_interval(secs => p_window_seconds) + interval '1 microsecond'
+    * ((floor(extract(epoch from p_at) * 1e6 / ceil(p_window_seconds * 1e6 / 8640)) + 1) * ceil(p_window_seconds * 1e6 / 8640))
+$$;
+
+--
+-- Name: FUNCTION rate_limit_expiry(p_at timestamp with time zone, p_window_seconds integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.rate_limit_expiry(p_at timestamp with time zone, p_window_seconds integer) IS 'When a hit at p_at leaves a rolling window of p_window_seconds counted in slots of 1/8640 of it (its slot''s end plus the window).';
+
+--
+-- Name: rate_limit_take(text, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.rate_limit_take(p_bucket text, p_limit integer, p_window_seconds integer, p_now timestamp with time zone) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    SET plan_cache_mode TO 'force_generic_plan'
+    AS $$
+declare
+  v_window interval := make_interval(secs => p_window_seconds);
+  v_now timestamptz := coalesce(p_now, clock_timestamp());
+  v_expires timestamptz;  -- when hits of now's slot leave the window
+  v_newest timestamptz;   -- the bucket's newest slot
+  v_total bigint;
+  v_gone bigint;
+  v_next timestamptz;     -- when the oldest slot in the window leaves it
+  v_count bigint;         -- hits in the window, this one included when allowed
+  v_allowed boolean := true;
+begin
+  v_expires := app_private.rate_limit_expiry(v_now, p_window_seconds);
+  -- Most hits: the clock, read once the row is locked, is still in the bucket's newest slot and
+  -- before any other slot leaves the window.
+  insert into app_private.rate_limit_buckets as b (bucket, expires_at, total, gone, next_expiry)
+  select p_bucket, v_expires, 1, 0, v_expires where p_limit > 0
+  on conflict (bucket) do update set total = b.total + 1
+   where coalesce(p_now, clock_timestamp()) < least(b.expires_at - v_window, b.next_expiry) and b.total - b.gone < p_limit
+  returning b.total - b.gone, b.next_expiry into v_count, v_next;
+  if not found then
+    -- The row is locked (or there is none: a limit of 0); the clock is read after the wait.
+    v_now := coalesce(p_now, clock_timestamp());
+    v_expires := app_private.rate_limit_expiry(v_now, p_window_seconds);
+    select b.expires_at, b.total, b.gone, b.next_expiry into v_newest, v_total, v_gone, v_next
+      from app_private.rate_limit_buckets b where b.bucket = p_bucket;
+    if v_now >= v_next then
+      -- Slots have left the window since the last recount: the baseline moves on.
+      if v_newest <= v_now then
+        v_gone := v_total;
+        v_next := null;
+      else
+        select coalesce((select s.total from app_private.rate_limit_slots s
+                          where s.bucket = p_bucket and s.expires_at <= v_now order by s.expires_at desc limit 1), 0),
+               coalesce((select min(s.expires_at) from app_private.rate_limit_slots s
+                          where s.bucket = p_bucket and s.expires_at > v_now), v_newest)
+          into v_gone, v_next;
+      end if;
+    end if;
+    v_count := coalesce(v_total - v_gone, 0);
+    v_next := coalesce(v_next, greatest(v_expires, v_newest));
+    if v_count >= p_limit then
+      v_allowed := false;  -- refused: nothing written
+    else
+      v_count := v_count + 1;
+      if v_newest < v_expires then
+        -- A new slot: the previous one's count is kept, in a row no longer needed (older than
+        -- the newest expired one) when there is one.
+        update app_private.rate_limit_slots s set expires_at = v_newest, total = v_total
+         where s.bucket = p_bucket
+           and s.expires_at = (select min(o.expires_at) from app_private.rate_limit_slots o
+                                where o.bucket = p_bucket
+                                  and o.expires_at < (select max(e.expires_at) from app_private.rate_limit_slots e
+                                                       where e.bucket = p_bucket and e.expires_at <= v_now));
+        if not found then
+          insert into app_private.rate_limit_slots (bucket, expires_at, total) values (p_bucket, v_newest, v_total);
+        end if;
+      end if;
+      update app_private.rate_limit_buckets b
+         set expires_at = greatest(v_expires, v_newest), total = v_total + 1, gone = v_gone, next_expiry = v_next
+       where b.bucket = p_bucket;
+    end if;
+  end if;
+  return json_build_object('allowed', v_allowed, 'limit', p_limit, 'remaining', greatest(p_limit - v_count, 0),
+    'window', p_window_seconds, 'reset', greatest(1, ceil(extract(epoch from v_next - v_now)))::int);
+end
+$$;
+
+--
+-- Name: FUNCTION rate_limit_take(p_bucket text, p_limit integer, p_window_seconds integer, p_now timestamp with time zone); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.rate_limit_take(p_bucket text, p_limit integer, p_window_seconds integer, p_now timestamp with time zone) IS 'Counts a hit against a rolling-window limit at p_now (null: the clock), in bounded storage; returns allowed, limit, remaining, window and reset (seconds until the oldest slot in the window leaves it).';
+
+--
 -- Name: record_staff_change(text, jsonb, text, jsonb, jsonb, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4292,30 +4358,38 @@ CREATE TABLE app_private.owner_access_tokens (
 );
 
 --
--- Name: rate_limit_counts; Type: TABLE; Schema: app_private; Owner: -
+-- Name: rate_limit_buckets; Type: TABLE; Schema: app_private; Owner: -
 --
 
-CREATE UNLOGGED TABLE app_private.rate_limit_counts (
+CREATE UNLOGGED TABLE app_private.rate_limit_buckets (
     bucket text NOT NULL,
-    hits integer NOT NULL,
-    oldest_at timestamp with time zone,
-    CONSTRAINT rate_limit_counts_hits_check CHECK ((hits >= 0))
+    expires_at timestamp with time zone NOT NULL,
+    total bigint NOT NULL,
+    gone bigint NOT NULL,
+    next_expiry timestamp with time zone NOT NULL
 );
 
 --
--- Name: TABLE rate_limit_counts; Type: COMMENT; Schema: app_private; Owner: -
+-- Name: TABLE rate_limit_buckets; Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON TABLE app_private.rate_limit_counts IS 'How many rows each bucket has in rate_limit_hits, and the oldest one''s time (kept by rate_limit_hit under the row''s lock).';
+COMMENT ON TABLE app_private.rate_limit_buckets IS 'Rolling-window rate-limit counts: per bucket, the running count, its newest slot and the hits that have left the window (kept by app_private.rate_limit_take under the row''s lock).';
 
 --
--- Name: rate_limit_hits; Type: TABLE; Schema: app_private; Owner: -
+-- Name: rate_limit_slots; Type: TABLE; Schema: app_private; Owner: -
 --
 
-CREATE UNLOGGED TABLE app_private.rate_limit_hits (
+CREATE UNLOGGED TABLE app_private.rate_limit_slots (
     bucket text NOT NULL,
-    at timestamp with time zone NOT NULL
+    expires_at timestamp with time zone NOT NULL,
+    total bigint NOT NULL
 );
+
+--
+-- Name: TABLE rate_limit_slots; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.rate_limit_slots IS 'Rolling-window rate-limit counts: per bucket, the cumulative count at the end of each past slot (1/8640 of the window) that had a counted hit; rows no longer needed are reused.';
 
 --
 -- Name: search_filler_words; Type: TABLE; Schema: app_private; Owner: -
@@ -4661,11 +4735,18 @@ ALTER TABLE ONLY app_private.owner_access_tokens
     ADD CONSTRAINT owner_access_tokens_pkey PRIMARY KEY (id);
 
 --
--- Name: rate_limit_counts rate_limit_counts_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+-- Name: rate_limit_buckets rate_limit_buckets_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
-ALTER TABLE ONLY app_private.rate_limit_counts
-    ADD CONSTRAINT rate_limit_counts_pkey PRIMARY KEY (bucket);
+ALTER TABLE ONLY app_private.rate_limit_buckets
+    ADD CONSTRAINT rate_limit_buckets_pkey PRIMARY KEY (bucket);
+
+--
+-- Name: rate_limit_slots rate_limit_slots_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.rate_limit_slots
+    ADD CONSTRAINT rate_limit_slots_pkey PRIMARY KEY (bucket, expires_at);
 
 --
 -- Name: search_filler_words search_filler_words_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -4890,12 +4971,6 @@ ALTER TABLE ONLY app_public.users
 
 ALTER TABLE ONLY app_public.visits
     ADD CONSTRAINT visits_pkey PRIMARY KEY (id);
-
---
--- Name: rate_limit_hits_bucket_idx; Type: INDEX; Schema: app_private; Owner: -
---
-
-CREATE INDEX rate_limit_hits_bucket_idx ON app_private.rate_limit_hits USING btree (bucket, at);
 
 --
 -- Name: search_words_trgm_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -5564,16 +5639,16 @@ ALTER TABLE app_private.directory_cities ENABLE ROW LEVEL SECURITY;
 ALTER TABLE app_private.owner_access_tokens ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: rate_limit_counts; Type: ROW SECURITY; Schema: app_private; Owner: -
+-- Name: rate_limit_buckets; Type: ROW SECURITY; Schema: app_private; Owner: -
 --
 
-ALTER TABLE app_private.rate_limit_counts ENABLE ROW LEVEL SECURITY;
+ALTER TABLE app_private.rate_limit_buckets ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: rate_limit_hits; Type: ROW SECURITY; Schema: app_private; Owner: -
+-- Name: rate_limit_slots; Type: ROW SECURITY; Schema: app_private; Owner: -
 --
 
-ALTER TABLE app_private.rate_limit_hits ENABLE ROW LEVEL SECURITY;
+ALTER TABLE app_private.rate_limit_slots ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: search_filler_words; Type: ROW SECURITY; Schema: app_private; Owner: -
@@ -6837,6 +6912,18 @@ REVOKE ALL ON FUNCTION app_private.pro_notification_email(p_quote_id uuid) FROM 
 --
 
 REVOKE ALL ON FUNCTION app_private.quote_json(q app_public.quotes) FROM PUBLIC;
+
+--
+-- Name: FUNCTION rate_limit_expiry(p_at timestamp with time zone, p_window_seconds integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.rate_limit_expiry(p_at timestamp with time zone, p_window_seconds integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION rate_limit_take(p_bucket text, p_limit integer, p_window_seconds integer, p_now timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.rate_limit_take(p_bucket text, p_limit integer, p_window_seconds integer, p_now timestamp with time zone) FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_staff_change(p_table text, p_row_key jsonb, p_action text, p_old jsonb, p_new jsonb, p_actor text); Type: ACL; Schema: app_private; Owner: -

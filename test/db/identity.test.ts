@@ -132,8 +132,10 @@ describe('authenticate_api_key and admit_request', () => {
     }
     const {
       rows: [c],
-    } = await db.pool.query(`select hits from app_private.rate_limit_counts where bucket = 'ip:10.0.1.1'`);
-    expect(c.hits).toBe(1);
+    } = await db.pool.query(
+      `select (select count(*)::int from app_private.rate_limit_slots where bucket = 'ip:10.0.1.1') as slots, total::int as hits from app_private.rate_limit_buckets where bucket = 'ip:10.0.1.1'`,
+    );
+    expect(c).toEqual({ slots: 0, hits: 1 });
   });
 });
 
@@ -144,7 +146,9 @@ describe('count_registration_attempt', () => {
     expect(await attempt()).toMatchObject({ allowed: true, limit: 2, remaining: 1, window: 3600 });
     expect(await attempt()).toMatchObject({ allowed: true, remaining: 0 });
     expect(await attempt()).toMatchObject({ allowed: false, remaining: 0, window: 3600 });
-    const { rows } = await db.pool.query(`select hits from app_private.rate_limit_counts where bucket = 'register:198.51.100.9'`);
+    const { rows } = await db.pool.query(
+      `select total::int as hits from app_private.rate_limit_buckets where bucket = 'register:198.51.100.9'`,
+    );
     expect(rows).toEqual([{ hits: 2 }]);
   });
 });
@@ -155,8 +159,11 @@ describe('rate_limit_hit', () => {
     (await callAs(db, 'marine_anonymous', 'select app_hidden.rate_limit_hit($1, $2, $3) as r', [bucket, limit, windowSeconds])).rows[0].r;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-  test('a rolling window: the oldest hit frees its slot when it leaves the window', async () => {
-    expect(await hit('t:roll', 2, 1)).toMatchObject({ allowed: true, remaining: 1, reset: 1 });
+  test('a rolling window: the oldest hit frees its slot when it leaves the window (a slot, 1/8640 of it, later at most)', async () => {
+    // reset: the window plus what is left of the hit's slot, rounded up.
+    const first = await hit('t:roll', 2, 1);
+    expect(first).toMatchObject({ allowed: true, remaining: 1 });
+    expect([1, 2]).toContain(first.reset);
     expect(await hit('t:roll', 2, 1)).toMatchObject({ allowed: true, remaining: 0 });
     const denied = await hit('t:roll', 2, 1);
     expect(denied).toMatchObject({ allowed: false, remaining: 0 });
@@ -177,23 +184,101 @@ describe('rate_limit_hit', () => {
     expect(results.filter((r) => r.allowed)).toHaveLength(25);
   });
 
-  test('each bucket keeps its log count and oldest hit, refusals included', async () => {
+  test('refusals write nothing, and the newest row keeps the count', async () => {
     // Its own buckets: refusals under concurrency, and hits that left the window.
     await Promise.all(Array.from({ length: 12 }, () => hit('t:book-refused', 5, 3600)));
     for (let i = 0; i < 4; i++) await hit('t:book-expired', 3, 1);
     await sleep(1100);
     await Promise.all(Array.from({ length: 6 }, () => hit('t:book-expired', 3, 1)));
     const { rows } = await db.pool.query(`
-      select c.bucket, c.hits, c.oldest_at, count(h.at)::int as logged, min(h.at) as oldest
-        from app_private.rate_limit_counts c left join app_private.rate_limit_hits h using (bucket)
-       where c.bucket like 't:book-%' group by c.bucket, c.hits, c.oldest_at order by c.bucket`);
-    expect(rows.map((r) => [r.bucket, r.hits])).toEqual([
-      ['t:book-expired', 3],
-      ['t:book-refused', 5],
+      select bucket, (total - gone)::int as in_window, total::int
+        from app_private.rate_limit_buckets where bucket like 't:book-%' order by bucket`);
+    expect(rows).toEqual([
+      { bucket: 't:book-expired', in_window: 3, total: 6 },
+      { bucket: 't:book-refused', in_window: 5, total: 5 },
     ]);
-    for (const r of rows) {
-      expect({ bucket: r.bucket, hits: r.hits, oldest: r.oldest_at }).toEqual({ bucket: r.bucket, hits: r.logged, oldest: r.oldest });
+  });
+});
+
+// Bounded storage (docs/decisions.md, "Admission in bounded storage"): the clock is simulated
+// (app_private.rate_limit_take's p_now), each hit commits as a request's admission does.
+describe('rate_limit_take', () => {
+  /** Drives `hits` hits of one bucket, `gapMs` apart from 2025-01-01, committing each; the rows kept at the end. */
+  async function drive(bucket: string, hits: number, gapMs: number, limit: number, windowSeconds: number) {
+    await db.pool.query(`
+      do $$
+      declare v_rows int;
+      begin
+        for i in 1..${hits} loop
+          perform app_private.rate_limit_take('${bucket}', ${limit}, ${windowSeconds}, timestamptz '2025-01-01' + i * interval '${gapMs} ms');
+          commit;
+          if i % 1000 = 0 then
+            select count(*) + 1 into v_rows from app_private.rate_limit_slots where bucket = '${bucket}';
+            if v_rows > 8642 then raise exception 'bucket % holds % rows after % hits', '${bucket}', v_rows, i; end if;
+          end if;
+        end loop;
+      end $$`);
+    const { rows } = await db.pool.query(
+      `select (select count(*)::int + 1 from app_private.rate_limit_slots s where s.bucket = b.bucket) as rows, total::int as counted
+         from app_private.rate_limit_buckets b where b.bucket = $1`,
+      [bucket],
+    );
+    return rows[0] as { rows: number; counted: number };
+  }
+
+  test('100,000 requests of one admin key over two days: 20,000 counted (10,000 a day), fewer than 8,642 rows kept', async () => {
+    const kept = await drive('t:100k', 100_000, 1728, 10_000, 86_400);
+    expect(kept).toEqual({ rows: expect.any(Number), counted: 20_000 });
+    expect(kept.rows).toBeLessThanOrEqual(8642);
+  }, 300_000);
+
+  test('a hit in every slot: the rows stop at 8,642 (8,640 slots per window, the slot being filled, the baseline)', async () => {
+    expect(await drive('t:dense', 20_000, 4, 1_000_000, 60)).toEqual({ rows: 8642, counted: 20_000 });
+  }, 300_000);
+
+  test('the same answers as a model of the stepped window (every hit counted until its slot ends plus the window)', async () => {
+    const windowSeconds = 60;
+    const limit = 40;
+    const stepUs = Math.ceil((windowSeconds * 1e6) / 8640);
+    const start = Date.parse('2025-01-01T00:00:00Z') * 1000; // microseconds
+    const counted: number[] = []; // when each counted hit leaves the window (µs)
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let t = start;
+    const client = await db.pool.connect();
+    let refused = 0;
+    try {
+      for (let i = 0; i < 600; i++) {
+        t += Math.floor(random() < 0.8 ? random() * 500_000 : random() * 20_000_000); // bursts and pauses
+        const live = counted.filter((e) => e > t);
+        const allowed = live.length < limit;
+        const expires = (Math.floor(t / stepUs) + 1) * stepUs + windowSeconds * 1e6;
+        if (allowed) counted.push(expires);
+        else refused++;
+        const oldest = Math.min(...(allowed ? [...live, expires] : live));
+        const at = new Date(t / 1000).toISOString().replace('Z', `${String(t % 1000).padStart(3, '0')}Z`);
+        const { rows } = await client.query(`select app_private.rate_limit_take('t:model', $1, $2, $3::timestamptz) as r`, [
+          limit,
+          windowSeconds,
+          at,
+        ]);
+        expect([i, rows[0].r]).toEqual([
+          i,
+          {
+            allowed,
+            limit,
+            remaining: limit - live.length - (allowed ? 1 : 0),
+            window: windowSeconds,
+            reset: Math.max(1, Math.ceil((oldest - t) / 1e6)),
+          },
+        ]);
+      }
+    } finally {
+      client.release();
     }
+    // Both refusals and hits counted after others left the window.
+    expect(refused).toBeGreaterThan(0);
+    expect(counted.length).toBeGreaterThan(2 * limit);
   });
 });
 
@@ -346,7 +431,7 @@ describe('row-level security', () => {
   test.each(['marine_anonymous', 'marine_agent', 'marine_admin'] as const)(
     '%s cannot read password hashes, key digests or rate-limit rows',
     async (role) => {
-      for (const table of ['user_secrets', 'api_key_secrets', 'rate_limit_hits']) {
+      for (const table of ['user_secrets', 'api_key_secrets', 'rate_limit_buckets', 'rate_limit_slots']) {
         await asRole(db, role, async (c) => {
           expect(await sqlState(c.query(`select * from app_private.${table}`))).toBe('42501');
         });
