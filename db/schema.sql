@@ -1848,6 +1848,7 @@ CREATE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city
     AS $_$
 declare
   v_cap constant integer := app_hidden.search_total_cap();
+  v_bound constant integer := app_hidden.search_unit_bound();
   v_terms record;
   v_cities text[];
   v_filters text := 'c.is_active';
@@ -1886,6 +1887,16 @@ begin
     return;
   end if;
   v_terms := app_hidden.search_terms(p_q);
+  -- The word bound: units after the first search_unit_bound() are not matched, and said to be.
+  if cardinality(v_terms.typed) > v_bound then
+    v_ignored := v_terms.typed[v_bound + 1:];
+    v_terms.typed := v_terms.typed[1:v_bound];
+    v_terms.q1 := v_terms.q1[1:v_bound];
+    v_terms.qe := v_terms.qe[1:v_bound];
+    v_terms.q2 := v_terms.q2[1:v_bound];
+    v_terms.q3 := v_terms.q3[1:v_bound];
+    v_terms.qa := v_terms.qa[1:v_bound];
+  end if;
   if cardinality(v_terms.typed) = 0 then
     return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections, v_place;
     return;
@@ -2363,6 +2374,20 @@ CREATE FUNCTION app_hidden.search_total_cap() RETURNS integer
 --
 
 COMMENT ON FUNCTION app_hidden.search_total_cap() IS 'Search totals are exact up to this many matches (docs/decisions.md).';
+
+--
+-- Name: search_unit_bound(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_unit_bound() RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ select 8 $$;
+
+--
+-- Name: FUNCTION search_unit_bound(); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_unit_bound() IS 'The most units of q a text search matches (docs/search.md).';
 
 --
 -- Name: service_request_confirmation(text, bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -6601,6 +6626,13 @@ GRANT ALL ON FUNCTION app_hidden.search_terms(p_q text) TO marine_anonymous;
 
 REVOKE ALL ON FUNCTION app_hidden.search_total_cap() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_total_cap() TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_unit_bound(); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_unit_bound() FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_unit_bound() TO marine_anonymous;
 
 --
 -- Name: FUNCTION service_request_confirmation(p_request_id text, p_token_digest bytea); Type: ACL; Schema: app_hidden; Owner: -

@@ -164,6 +164,21 @@ describe('ranking', () => {
     });
   });
 
+  test('the word bound: units after the eighth are not matched, and are reported as ignored', async () => {
+    await inTransaction(async (c) => {
+      const [made] = await make(c, [{ name: 'Quillfeather Marine', rating: 4 }]);
+      // Ten units: the name's word, then words no contractor has (four letters: never corrected).
+      const q = 'quillfeather xqzk qzxv zvqx kxqz vzkq jxqz zqjx xjvq qvjz ';
+      const r = await search(c, q);
+      expect(r.ids).toEqual([made]);
+      // The ninth and tenth are beyond the bound; the others matched nothing.
+      expect([...r.ignored_words].sort()).toEqual(['jxqz', 'kxqz', 'qvjz', 'qzxv', 'vzkq', 'xjvq', 'xqzk', 'zqjx', 'zvqx']);
+      expect(r.ignored_words).not.toContain('quillfeather');
+      const { rows } = await c.query('select app_hidden.search_unit_bound() as n');
+      expect(rows[0].n).toBe(8);
+    });
+  });
+
   test('a brand: a listing that names it outranks one that only has its specialty', async () => {
     await inTransaction(async (c) => {
       const { rows } = await c.query(`select id from app_public.specialties where slug = 'outboard-service'`);

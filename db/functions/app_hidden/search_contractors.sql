@@ -20,6 +20,7 @@ CREATE OR REPLACE FUNCTION app_hidden.search_contractors(p_q text, p_specialty t
 AS $function$
 declare
   v_cap constant integer := app_hidden.search_total_cap();
+  v_bound constant integer := app_hidden.search_unit_bound();
   v_terms record;
   v_cities text[];
   v_filters text := 'c.is_active';
@@ -58,6 +59,16 @@ begin
     return;
   end if;
   v_terms := app_hidden.search_terms(p_q);
+  -- The word bound: units after the first search_unit_bound() are not matched, and said to be.
+  if cardinality(v_terms.typed) > v_bound then
+    v_ignored := v_terms.typed[v_bound + 1:];
+    v_terms.typed := v_terms.typed[1:v_bound];
+    v_terms.q1 := v_terms.q1[1:v_bound];
+    v_terms.qe := v_terms.qe[1:v_bound];
+    v_terms.q2 := v_terms.q2[1:v_bound];
+    v_terms.q3 := v_terms.q3[1:v_bound];
+    v_terms.qa := v_terms.qa[1:v_bound];
+  end if;
   if cardinality(v_terms.typed) = 0 then
     return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections, v_place;
     return;
