@@ -6,7 +6,9 @@
 // For each size: a seeded bench_<size> database (cached, see databases.ts), the API started as
 // `npm start` starts it (scripts/serve.sh: production build, worker included), wrk in a separate
 // process (load.ts), and the baselines measured in the same run: (a) pgbench on the same SQL,
-// (b) a bare node:http server answering the same bytes, (c) PostGraphile (POST /graphql).
+// (b) a bare node:http server answering the same bytes, (c) PostGraphile (POST /graphql) on the
+// closest query its generated schema offers, (d) PostGraphile serving the same SQL functions
+// (bench/same-sql-graphql.ts), behind the same admission: the like-for-like baseline.
 // Writes bench/results/<size>.json and .md, and bench/results/scale.md from every size's JSON.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,8 +38,11 @@ interface Row {
   db: Measured | null;
   http: Measured | null;
   graphql: (Measured & { note: string }) | null;
+  /** (d) the same SQL function through PostGraphile (absent from results before issue 25). */
+  graphqlSame?: Measured | null;
   apiOverCeiling: number | null;
   apiOverGraphql: number | null;
+  apiOverGraphqlSame?: number | null;
 }
 interface SizeResult {
   size: number;
@@ -256,6 +261,24 @@ async function runSize(
     path.join(os.tmpdir(), `bench-api-${size}.log`),
   );
   const pid = apiProcess.pid!;
+  // Baseline d: the same SQL functions through PostGraphile, in a process of its own (its CPU
+  // counted as the API's is), with the API's configuration and admission.
+  const samePort = await freePort();
+  const sameSqlUrl = `http://127.0.0.1:${samePort}`;
+  const sameSqlGraphql = await startChild(
+    NODE,
+    [path.join(__dirname, 'same-sql-graphql.js')],
+    { ...process.env, DATABASE_URL: url, AUTH_DATABASE_URL: authUrl, PORT: String(samePort), RATE_LIMIT_ADMIN: '1000000000' },
+    async () =>
+      (
+        await fetch(`${sameSqlUrl}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"query":"{ __typename }"}',
+        })
+      ).ok,
+    path.join(os.tmpdir(), `bench-same-sql-graphql-${size}.log`),
+  );
   const result: SizeResult = {
     size,
     date: new Date().toISOString(),
@@ -289,6 +312,16 @@ async function runSize(
     const userId = regBody.data.agent.id;
     const headers = { authorization: `Bearer ${key}` };
     const caller = await callerClient(authUrl, userId);
+    /** A GraphQL baseline: its first request must answer without errors, then a warm-up and a load. */
+    const measureGraphql = async (base: string, bodies: string[], what: string, processId: number | undefined): Promise<Measured> => {
+      const reqs: Req[] = bodies.map((b) => ({ method: 'POST', path: '/graphql', body: b }));
+      const jsonHeaders = { ...headers, 'content-type': 'application/json' };
+      const check = await fetch(`${base}/graphql`, { method: 'POST', headers: jsonHeaders, body: bodies[0] });
+      const checkBody = await check.text();
+      if (!check.ok || checkBody.includes('"errors"')) throw new Error(`${what}: ${checkBody.slice(0, 1000)}`);
+      if (warmup > 0) await load(base, jsonHeaders, reqs, connections, warmup);
+      return combine([await measure(() => load(base, jsonHeaders, reqs, connections, duration), processId)]);
+    };
 
     for (const w of workloads(slugRows.map((r) => r.slug))) {
       if (!chosen(w.name)) continue;
@@ -330,24 +363,12 @@ async function runSize(
       const http = combine([await measure(() => load(`http://127.0.0.1:${barePort}`, headers, w.api, connections, duration), bare.pid)]);
       await stop(bare);
 
-      let graphql: Row['graphql'] = null;
-      if (w.graphql) {
-        const gqlReqs: Req[] = w.graphql.map((b) => ({ method: 'POST', path: '/graphql', body: b }));
-        const check = await fetch(`${api}/graphql`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: w.graphql[0],
-        });
-        const checkBody = await check.text();
-        if (!check.ok || checkBody.includes('"errors"')) throw new Error(`graphql ${w.name}: ${checkBody.slice(0, 1000)}`);
-        if (warmup > 0) await load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, warmup);
-        graphql = {
-          ...combine([
-            await measure(() => load(api, { ...headers, 'content-type': 'application/json' }, gqlReqs, connections, duration), pid),
-          ]),
-          note: w.graphqlNote,
-        };
-      }
+      const graphql: Row['graphql'] = w.graphql
+        ? { ...(await measureGraphql(api, w.graphql, `graphql ${w.name}`, pid)), note: w.graphqlNote }
+        : null;
+      const graphqlSame = w.graphqlSame
+        ? await measureGraphql(sameSqlUrl, w.graphqlSame, `graphql same SQL ${w.name}`, sameSqlGraphql.pid)
+        : null;
       const ceiling = db ? Math.min(db.rps, http.rps) : null;
       result.rows.push({
         workload: w.name,
@@ -358,9 +379,11 @@ async function runSize(
         graphql,
         apiOverCeiling: ceiling ? apiRun.rps / ceiling : null,
         apiOverGraphql: graphql ? apiRun.rps / graphql.rps : null,
+        graphqlSame,
+        apiOverGraphqlSame: graphqlSame ? apiRun.rps / graphqlSame.rps : null,
       });
       log(
-        `${size}: ${w.name}: SQL median ${sql ? fms(sql.median) : '–'} ms; API ${apiRun.rps.toFixed(0)} rps p99 ${apiRun.p99} ms; db ${db?.rps.toFixed(0)}; http ${http.rps.toFixed(0)}; graphql ${graphql?.rps.toFixed(0)}`,
+        `${size}: ${w.name}: SQL median ${sql ? fms(sql.median) : '–'} ms; API ${apiRun.rps.toFixed(0)} rps p99 ${apiRun.p99} ms; db ${db?.rps.toFixed(0)}; http ${http.rps.toFixed(0)}; graphql ${graphql?.rps.toFixed(0)}; graphql same SQL ${graphqlSame?.rps.toFixed(0)}`,
       );
     }
 
@@ -414,6 +437,7 @@ async function runSize(
     }
     await caller.end();
   } finally {
+    await stop(sameSqlGraphql);
     await stop(apiProcess);
     await sink.stop();
     await owner.end();
@@ -435,14 +459,16 @@ export function sizeMarkdown(r: SizeResult): string {
       `(API and pgbench alternating in ${r.slices} slices). ` +
       `Requests per second, latency p50/p99 in ms. API RSS max under load: ${r.apiRssMaxMb.toFixed(0)} MB; failed requests: ${r.failedRequests}.`,
     '',
-    '| workload | SQL median / max (warm, 1 conn) | API rps | API p50 | API p99 | (a) pgbench rps | (a) p50/p99 | (b) bare HTTP rps | (c) GraphQL rps | (c) p50/p99 | API / min(a,b) | API / c | API RSS MB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| workload | SQL median / max (warm, 1 conn) | API rps | API p50 | API p99 | (a) pgbench rps | (a) p50/p99 | (b) bare HTTP rps | (c) GraphQL rps | (c) p50/p99 | (d) GraphQL same SQL rps | (d) p50/p99 | API / min(a,b) | API / c | API / d | API RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of r.rows) {
     lines.push(
       `| ${row.workload} | ${warm(row.sql)} | ${f0(row.api.rps)} | ${fms(row.api.p50)} | ${fms(row.api.p99)} | ${f0(row.db?.rps)} | ` +
         `${row.db ? `${fms(row.db.p50)} / ${fms(row.db.p99)}` : '–'} | ${f0(row.http?.rps)} | ${f0(row.graphql?.rps)} | ` +
-        `${row.graphql ? `${fms(row.graphql.p50)} / ${fms(row.graphql.p99)}` : '–'} | ${fx(row.apiOverCeiling)} | ${fr(row.apiOverGraphql)} | ${row.api.rssMaxMb.toFixed(0)} |`,
+        `${row.graphql ? `${fms(row.graphql.p50)} / ${fms(row.graphql.p99)}` : '–'} | ${f0(row.graphqlSame?.rps)} | ` +
+        `${row.graphqlSame ? `${fms(row.graphqlSame.p50)} / ${fms(row.graphqlSame.p99)}` : '–'} | ${fx(row.apiOverCeiling)} | ${fr(row.apiOverGraphql)} | ` +
+        `${fr(row.apiOverGraphqlSame ?? null)} | ${row.api.rssMaxMb.toFixed(0)} |`,
     );
   }
   lines.push(
@@ -458,12 +484,14 @@ export function sizeMarkdown(r: SizeResult): string {
   lines.push(
     'CPU ms per request (Node process + PostgreSQL; in brackets, how busy the machine was):',
     '',
-    '| workload | API | (a) pgbench: PostgreSQL | (b) bare HTTP: Node | (c) GraphQL |',
-    '|---|---:|---:|---:|---:|',
+    '| workload | API | (a) pgbench: PostgreSQL | (b) bare HTTP: Node | (c) GraphQL | (d) GraphQL same SQL |',
+    '|---|---:|---:|---:|---:|---:|',
   );
   for (const row of r.rows.filter((x) => x.api.cpu)) {
     const bare = row.http?.cpu ? `${fms(row.http.cpu.apiMs)} (${row.http.cpu.machineBusyPercent.toFixed(0)}%)` : '–';
-    lines.push(`| ${row.workload} | ${cpu(row.api, true)} | ${cpu(row.db, false)} | ${bare} | ${cpu(row.graphql, true)} |`);
+    lines.push(
+      `| ${row.workload} | ${cpu(row.api, true)} | ${cpu(row.db, false)} | ${bare} | ${cpu(row.graphql, true)} | ${cpu(row.graphqlSame, true)} |`,
+    );
   }
   lines.push('');
   return lines.join('\n');

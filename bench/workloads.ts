@@ -5,6 +5,7 @@ import { Rng, Stream } from '../scripts/seed/random';
 import { TRADE_WORDS } from '../scripts/seed/phrases';
 import { EQUIPMENT, SPECIALTIES } from '../scripts/seed/specialties';
 import { TOWNS, type Town } from '../scripts/seed/towns';
+import { sameSql } from './same-sql-queries';
 
 export const PARAMETER_SETS = 100;
 export const PAGE = 20;
@@ -26,6 +27,8 @@ export interface Workload {
   graphql: string[] | null;
   /** What the GraphQL equivalent is. */
   graphqlNote: string;
+  /** The same SQL function through PostGraphile (baseline d, bench/same-sql-graphql.ts), or null. */
+  graphqlSame: string[] | null;
 }
 
 const lit = (s: string | null): string => (s === null ? 'null' : `'${s.replace(/'/g, "''")}'`);
@@ -232,6 +235,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
       note === 'city'
         ? 'no full-text search in GraphQL: active contractors of exactly that city, by slug, with totalCount'
         : 'no full-text search in GraphQL: active contractors nationwide, by slug, with totalCount',
+    graphqlSame: params.map((p) => sameSql.search({ q: p.q, specialty: p.specialty, city: p.city, sort: 'relevance', limit: PAGE })),
   }));
 
   return [
@@ -243,6 +247,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
       ),
       graphql: text.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
       graphqlNote: 'no full-text search in GraphQL: active contractors of the state, by slug (no rating order), with totalCount',
+      graphqlSame: text.map((p) => sameSql.search({ q: p.q, state: p.state, sort: 'relevance', limit: PAGE })),
     },
     ...mix,
     {
@@ -255,6 +260,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
       graphql: specCity.map((p) => gql(BY_CITY, { city: p.city, first: PAGE })),
       graphqlNote:
         'no specialty-through-link or ILIKE filter in GraphQL: active contractors of exactly that city, by slug, with totalCount',
+      graphqlSame: specCity.map((p) => sameSql.search({ q: null, specialty: p.specialty, city: p.city, sort: 'rating', limit: PAGE })),
     },
     {
       name: 'geo point (25 mi)',
@@ -264,6 +270,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
       ),
       graphql: points.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
       graphqlNote: "no radius search in GraphQL: active contractors of the point's state, by slug",
+      graphqlSame: points.map((p) => sameSql.geoPoint(p.lat, p.lng, 25, PAGE)),
     },
     {
       name: 'geo bounding box',
@@ -277,6 +284,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
       ),
       graphql: boxes.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
       graphqlNote: "no range filter on latitude/longitude in GraphQL: active contractors of the box's state, by slug",
+      graphqlSame: boxes.map((b) => sameSql.geoBox(b, PAGE)),
     },
     {
       name: 'autocomplete',
@@ -284,6 +292,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
       sql: prefixes.map((p) => `select app_hidden.autocomplete(${lit(p)}, 5)`),
       graphql: null,
       graphqlNote: 'no prefix filter in GraphQL',
+      graphqlSame: prefixes.map((p) => sameSql.autocomplete(p, 5)),
     },
     {
       name: 'profile by slug',
@@ -299,6 +308,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
         ),
       ),
       graphqlNote: 'contractorBySlug with specialties and the 50 newest reviews (no condition on isPublished: close equivalent)',
+      graphqlSame: profiles.map((s) => sameSql.profile(s)),
     },
     {
       name: 'specialties',
@@ -306,6 +316,7 @@ export function workloads(slugs: readonly string[]): Workload[] {
       sql: sets(() => 'select app_hidden.list_specialties()'),
       graphql: sets(() => gql('{ allSpecialties(orderBy: SLUG_ASC) { nodes { rowId slug name contractorCount } } }', {})),
       graphqlNote: 'allSpecialties ordered by slug (equivalent)',
+      graphqlSame: sets(() => sameSql.specialties()),
     },
   ];
 }
