@@ -7,7 +7,7 @@
 import http from 'node:http';
 import express from 'express';
 import { loadConfig } from '../src/config';
-import { createDatabase, createPool, type Caller } from '../src/db/database';
+import { createDatabase, createPool, type Caller, type PoolSettings } from '../src/db/database';
 import { GeographyCodecPlugin } from '../src/graphql/trim';
 import { grafserv, jsonPgSmartTags, makePgService, postgraphile, PostGraphileAmberPreset } from '../src/graphql/postgraphile';
 import { admission } from '../src/identity/admission';
@@ -22,18 +22,16 @@ Object.setPrototypeOf(exposeDirectoryFunctions, null);
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const db = createDatabase(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, {
+  const url = config.AUTH_DATABASE_URL ?? config.DATABASE_URL;
+  // The API's pool settings, for the admission's pool and PostGraphile's alike.
+  const settings: PoolSettings = {
     max: config.DATABASE_POOL_SIZE,
     acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-  });
-  const pool = createPool(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, 'bench-same-sql-graphql', {
-    max: config.DATABASE_POOL_SIZE,
-    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
-    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-  });
+  };
+  const db = createDatabase(url, settings);
+  const pool = createPool(url, 'bench-same-sql-graphql', settings);
   const pgService = makePgService({
     pool,
     schemas: ['app_hidden'],

@@ -2067,7 +2067,10 @@ CREATE FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text) RET
     AS $_$
 declare
   v_tokens text[] := regexp_split_to_array(btrim(coalesce(p_q, '')), '\s+');
-  v_keys text[];         -- each token as place names are compared: lower case, letters and digits
+  v_keys text[];         -- each token as place names are compared (name_key: lower case, letters and digits)
+  v_city_keys text[];    -- the directory's cities, compared so, and their names
+  v_city_names text[];
+  v_at integer;
   v_n integer;
   v_len integer;
   v_i integer;
@@ -2080,8 +2083,11 @@ declare
   v_applied boolean;
 begin
   q := p_q; city := p_city; state := p_state; place := null;
-  v_keys := array(select btrim(regexp_replace(lower(t), '[^a-z0-9]+', ' ', 'g')) from unnest(v_tokens) t);
+  v_keys := array(select app_hidden.name_key(t) from unnest(v_tokens) t);
   v_n := cardinality(v_keys);
+  -- Read once: each phrase of q is then looked up in memory.
+  select array_agg(app_hidden.name_key(d.city)), array_agg(d.city) into v_city_keys, v_city_names
+    from app_private.directory_cities d where d.active_contractors > 0;
   -- Cities first ("Virginia Beach" holds a state's name), then states alone.
   <<cities>>
   for v_len in reverse least(4, v_n)..1 loop
@@ -2089,9 +2095,9 @@ begin
       v_phrase := array_to_string(v_keys[v_i:v_i + v_len - 1], ' ');
       -- A state's own name means the state ("new york", "washington"), not a city so named.
       continue when exists (select from app_hidden.us_states() s where s.name = v_phrase);
-      select d.city into v_city from app_private.directory_cities d
-       where d.active_contractors > 0 and btrim(regexp_replace(lower(d.city), '[^a-z0-9]+', ' ', 'g')) = v_phrase;
-      if v_city is not null then
+      v_at := array_position(v_city_keys, v_phrase);
+      if v_at is not null then
+        v_city := v_city_names[v_at];
         v_from := v_i; v_to := v_i + v_len - 1;
         -- A state after the city: its name (one to three words) or its code, in any case.
         for v_len in reverse least(3, v_n - v_to)..1 loop
