@@ -1837,6 +1837,21 @@ CREATE FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weights tex
 COMMENT ON FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weights text) IS 'OR of tsquery fragments with their weight placeholders filled in (search_terms).';
 
 --
+-- Name: search_band(numeric); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_band(p_public_rating numeric) RETURNS smallint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ select (coalesce(p_public_rating, 0) * 100)::smallint $$;
+
+--
+-- Name: FUNCTION search_band(p_public_rating numeric); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_band(p_public_rating numeric) IS 'The search postings'' rating band of a public rating: hundredths, unrated 0.';
+
+--
 -- Name: search_contractors(text, text, text, text, text, integer, integer, numeric[], uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1845,33 +1860,22 @@ CREATE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
     SET max_parallel_workers_per_gather TO '0'
-    AS $_$
+    AS $$
 declare
   v_cap constant integer := app_hidden.search_total_cap();
   v_bound constant integer := app_hidden.search_unit_bound();
+  v_need constant integer := p_offset + p_limit + 1;
   v_terms record;
-  v_cities text[];
-  v_filters text := 'c.is_active';
-  v_rated_filters text;
-  v_unit_counts integer[];   -- from the search postings, when they can say
-  v_all_count integer;
-  v_any_count integer;
-  v_keep boolean[] := '{}';
-  v_found boolean;
-  v_all tsquery;
-  v_any tsquery;
-  v_query tsquery;
-  v_ignored text[] := '{}';
-  v_i integer;
-  v_units integer := 0;
-  v_top tsquery;
-  v_total integer;
-  v_ids uuid[];
-  v_scores numeric[];
-  v_need integer := p_offset + p_limit + 1;
-  v_match text := 'c.search @@ $1';  -- a tsquery ($1) matching a contractor
-  v_matches_any text;   -- whether a tsquery ($1) matches a contractor under the filters
   v_place json;
+  v_ignored text[] := '{}';
+  v_keep boolean[];
+  v_walk record;
+  v_soft boolean := false;
+  v_units integer;
+  v_after_no integer;
+  v_after_band smallint := (p_after_key[cardinality(p_after_key)] * 100)::smallint;
+  v_nos integer[];     -- the page and one more row, in order
+  v_keys jsonb[];      -- their keys
 begin
   if p_sort not in ('relevance', 'rating') then
     raise exception 'Unknown sort %', p_sort using errcode = '22023';
@@ -1886,176 +1890,111 @@ begin
                    from app_hidden.search_rated(p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
     return;
   end if;
-  v_terms := app_hidden.search_terms(p_q);
-  -- The word bound: units after the first search_unit_bound() are not matched, and said to be.
-  if cardinality(v_terms.typed) > v_bound then
-    v_ignored := v_terms.typed[v_bound + 1:];
-    v_terms.typed := v_terms.typed[1:v_bound];
-    v_terms.q1 := v_terms.q1[1:v_bound];
-    v_terms.qe := v_terms.qe[1:v_bound];
-    v_terms.q2 := v_terms.q2[1:v_bound];
-    v_terms.q3 := v_terms.q3[1:v_bound];
-    v_terms.qa := v_terms.qa[1:v_bound];
-  end if;
-  if cardinality(v_terms.typed) = 0 then
-    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections, v_place;
-    return;
-  end if;
-
   if p_specialty is not null then
     perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
-    v_filters := v_filters || app_hidden.specialty_predicate(2);
   end if;
-  if p_city is not null then
-    v_cities := array(select d.city from app_private.directory_cities d where d.city ilike app_hidden.like_pattern(p_city));
-  end if;
-  -- The rated scans filter on the state and take the city list apart (one index-ordered scan per
-  -- name); text matches within a state go through the index of state-prefixed lexemes (0021),
-  -- which holds the state.
-  v_rated_filters := v_filters;
-  if p_state is not null then
-    v_rated_filters := v_rated_filters || ' and c.state = upper($4)';
-    v_match := 'app_hidden.state_lexemes(c.state, c.search) @@ app_hidden.state_query($4, $1)';
-  end if;
-  if p_city is not null then
-    v_filters := v_filters || ' and c.city = any($3)';
+  v_terms := app_hidden.search_terms(p_q);
+  -- The word bound: units after the first search_unit_bound() are not matched, and said to be.
+  v_ignored := coalesce(v_terms.typed[v_bound + 1:], '{}');
+  v_keep := array(select i <= v_bound from generate_subscripts(v_terms.typed, 1) i);
+  if p_after_id is not null then
+    v_after_no := coalesce((select c.search_no from app_public.contractors c where c.id = p_after_id), 0);
   end if;
 
-  -- Within a state (and no other filter), what each unit matches and the totals come from the
-  -- search postings without reading a row (state_text_matches); otherwise from the text index.
-  if p_state is not null and p_city is null and p_specialty is null then
-    select m.unit_counts, m.all_count, m.any_count into v_unit_counts, v_all_count, v_any_count from app_hidden.state_text_matches(p_state, v_terms.q1) m;
-  end if;
-  v_matches_any := format('select exists (select from app_public.contractors c where %s and %s)', v_filters, v_match);
-  for v_i in 1..cardinality(v_terms.typed) loop
-    if v_unit_counts is not null then
-      v_found := v_unit_counts[v_i] > 0;
+  -- Candidates: units that match nothing under the filters are ignored; then all kept units,
+  -- or any of them. With sort=rating the walk's matches are the page.
+  for v_pass in 1..3 loop
+    v_walk := app_hidden.search_walk(v_terms.q1, v_keep, v_soft, p_specialty, p_city, p_state,
+                                     case when p_sort = 'rating' then v_need else app_hidden.search_rank_window() end, v_cap,
+                                     case when p_sort = 'rating' then v_after_band end, v_after_no);
+    if not v_soft and false = any(v_walk.unit_found) then
+      v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
+                        from generate_subscripts(v_keep, 1) i
+                        left join (select j, row_number() over (order by j) as n
+                                     from generate_subscripts(v_keep, 1) j where v_keep[j]) k on k.j = i);
+      v_ignored := v_ignored || array(select v_terms.typed[i] from generate_subscripts(v_keep, 1) i where not v_keep[i] and i <= v_bound);
+    elsif v_walk.total = 0 and not v_soft and (select count(*) from unnest(v_keep) k where k) > 1 then
+      v_soft := true;
     else
-      execute v_matches_any
-        into v_found using v_terms.q1[v_i], p_specialty, v_cities, p_state;
+      exit;
     end if;
-    v_keep := v_keep || v_found;
-    if v_found then
-      v_units := v_units + 1;
-      v_top := case when v_top is null then v_terms.qa[v_i] else v_top && v_terms.qa[v_i] end;
-      v_all := case when v_all is null then v_terms.q1[v_i] else v_all && v_terms.q1[v_i] end;
-      v_any := case when v_any is null then v_terms.q1[v_i] else v_any || v_terms.q1[v_i] end;
-    else
-      v_ignored := v_ignored || v_terms.typed[v_i];
-    end if;
-  end loop;
-  if v_all is null then
-    return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
-    return;
-  end if;
-  v_query := v_all;
-  if v_unit_counts is not null then
-    if v_all_count = 0 then
-      v_query := v_any;
-    end if;
-    v_total := least(case when v_all_count > 0 then v_all_count else v_any_count end, v_cap + 1);
-  else
-    if v_all::text <> v_any::text then
-      execute v_matches_any
-        into v_found using v_all, p_specialty, v_cities, p_state;
-      if not v_found then
-        v_query := v_any;
-      end if;
-    end if;
-    -- The total: the matches counted through the text index, up to the cap + 1 (each one a row
-    -- read: docs/performance.md).
-    execute format('select count(*) from (select from app_public.contractors c where %s and %s limit $5 + 1) m', v_filters, v_match)
-      into v_total using v_query, p_specialty, v_cities, p_state, v_cap;
-  end if;
-
-  -- The top tier: rows matching every unit exactly in the name or as a specialty (search_terms'
-  -- qa) all have the key [0, units, 0, 3 * units, rating], the best but for an exact name. When
-  -- the best rated of them fill the page, that is the page, and nothing is scored. They are
-  -- checked on search_head, which the rated indexes hold (no row read): first among the 5,000
-  -- best rated under the filters, then, for a tier too sparse to fill the page there, through
-  -- the head's index (state-prefixed within a state: 0023).
-  if p_sort = 'relevance' and v_query::text = v_all::text
-     and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
-     and not exists (select from app_public.contractors c
-                      where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)) then
-    if p_city is null then
-      execute app_hidden.rated_scan_sql(v_rated_filters || app_hidden.rated_keyset_sql(), 'c.search_head',
-                                        'c.search_head @@ $1', 5000, v_need::text)
-        into v_ids, v_scores
-        using v_top, p_specialty, v_cities, p_state, p_after_key[5], p_after_id;
-    end if;
-    if coalesce(cardinality(v_ids), 0) < v_need then
-      execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
-                v_rated_filters || ' and c.search_head @@ $1' || case when p_state is null then ''
-                  else ' and app_hidden.state_lexemes(c.state, c.search_head) @@ app_hidden.state_query($4, $1)' end,
-                p_city is not null, app_hidden.rated_keyset_sql(), v_need::text))
-        into v_ids, v_scores
-        using v_top, p_specialty, v_cities, p_state, p_after_key[5], p_after_id;
-    end if;
-    if coalesce(cardinality(v_ids), 0) >= v_need then
-      return query
-        select (select json_agg(app_hidden.contractor_list_item(c) order by p.n)
-                  from unnest(v_ids[p_offset + 1:p_offset + p_limit]) with ordinality as p(id, n)
-                  join app_public.contractors c on c.id = p.id),
-               least(v_total, v_cap), v_total <= v_cap,
-               json_build_object('key', array[0, v_units, 0, 3 * v_units, v_scores[p_offset + p_limit]], 'id', v_ids[p_offset + p_limit]),
-               v_ignored, v_terms.corrections, v_place;
+    if not (true = any(v_keep)) then
+      return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
       return;
     end if;
-  end if;
+  end loop;
+  v_units := (select count(*) from unnest(v_keep) k where k);
 
-  return query execute format($sql$
-    with candidates as materialized (
-      -- The best-rated matches, at most the ranking window: their ids and ratings first (the
-      -- text index, then a top-N sort; "+ 0" keeps the planner off the rated index, which would
-      -- read every row's document to find them), then each document read once (|| detoasts it).
-      select c.id, c.search || ''::tsvector as search, w.rating, app_hidden.name_key(c.name) = $9 as exact_name
-        from (select c.id, coalesce(c.public_rating, 0) as rating
-                from app_public.contractors c
-               where %s and %s
-               order by coalesce(c.public_rating, 0) + 0 desc, c.id desc
-               limit $10) w
-        join app_public.contractors c on c.id = w.id
-    ), ranked as (
-      select k.id, case when $15 = 'rating' then array[k.rating]
-                        else array[k.exact_name::int, s.matched, -s.corrected, s.field, k.rating] end as key
-        from candidates k cross join lateral (
-          select count(*) filter (where u.score > 0) as matched,
-                 count(*) filter (where u.score > 0 and not k.search @@ ($6)[u.i]) as corrected,
-                 coalesce(sum(u.score), 0) as field
-            from (select i, case when k.search @@ ($8)[i] then 3 when k.search @@ ($7)[i] then 2
-                                 when k.search @@ ($5)[i] then 1 else 0 end as score
-                    from generate_subscripts($5, 1) i where ($16)[i]) u) s
-    ), page as (
-      select r.id, r.key, row_number() over (order by r.key desc, r.id desc) as n
-        from ranked r
-       where $11::numeric[] is null or (r.key, r.id) < ($11, $12)
-       order by r.key desc, r.id desc
-       limit $13 + 1 offset $14
-    )
-    select coalesce(json_agg(app_hidden.contractor_list_item(c) order by p.n) filter (where p.n <= $13), '[]'),
-           least($21, $22)::int,
-           $21 <= $22,
-           case when count(*) > $13 then (array_agg(json_build_object('key', p.key, 'id', p.id)) filter (where p.n = $13))[1] end,
-           $17::text[] || case when $1::text = $18::text then '{}'::text[] else array(
-             select t.w from unnest($19::text[], $5, $16) as t(w, q, kept)
-              where t.kept and not exists (select from page f join app_public.contractors fc on fc.id = f.id
-                                           where f.n = 1 and fc.search @@ t.q)) end,
-           $20::json,
-           $23::json
-      from page p join app_public.contractors c on c.id = p.id
-  $sql$, v_filters, v_match)
-  using v_query, p_specialty, v_cities, p_state, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3,
-        app_hidden.name_key(p_q), app_hidden.search_rank_window(), p_after_key, p_after_id, p_limit, p_offset, p_sort, v_keep,
-        v_ignored, v_all, v_terms.typed, v_terms.corrections, v_total, v_cap, v_place;
+  if p_sort = 'rating' then
+    v_nos := v_walk.nos[p_offset + 1:];
+    v_keys := array(select jsonb_build_array((b / 100.0)::numeric(3,2)) from unnest(v_walk.bands[p_offset + 1:]) b);
+  elsif not v_soft and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
+        and not exists (select from app_public.contractors c
+                         where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)) then
+    -- The top tier: every unit exactly in the name or as a specialty ([0, units, 0, 3 * units,
+    -- rating], the best key but for an exact name), in rated order.
+    select w.nos[p_offset + 1:], array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
+                                         from unnest(w.bands[p_offset + 1:]) b)
+      into v_nos, v_keys
+      from app_hidden.search_walk(v_terms.qa, v_keep, false, p_specialty, p_city, p_state, v_need, 0,
+                                  case when p_after_key is not null then v_after_band end, v_after_no) w
+     where cardinality(w.nos) >= v_need;
+  end if;
+  if v_nos is null then
+    select array_agg(r.search_no order by r.n), array_agg(to_jsonb(r.key) order by r.n) into v_nos, v_keys
+      from (select k.search_no, k.key, row_number() over () as n
+              from app_hidden.search_window(v_walk.nos, v_walk.bands, p_q, p_specialty, p_city, p_state) w,
+                   app_hidden.search_rank(w.nos, w.bands, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3, v_keep,
+                                          app_hidden.name_key(p_q), p_sort, p_after_key, v_after_no, p_limit, p_offset) k) r;
+  end if;
+  v_nos := coalesce(v_nos, '{}');
+
+  if v_soft then
+    -- Under soft matching, the kept units the first result does not match are said to be ignored.
+    v_ignored := v_ignored || array(select v_terms.typed[i] from generate_subscripts(v_keep, 1) i
+                        where v_keep[i] and not exists (select from app_public.contractors c
+                                                         where c.search_no = v_nos[1] and c.search @@ v_terms.q1[i]));
+  end if;
+  return query
+    select coalesce((select json_agg(app_hidden.contractor_list_item(c) order by p.n)
+                       from unnest(v_nos[1:p_limit]) with ordinality as p(no, n)
+                       join app_public.contractors c on c.search_no = p.no), '[]'),
+           least(v_walk.total, v_cap), v_walk.total <= v_cap,
+           case when cardinality(v_nos) > p_limit
+                then json_build_object('key', v_keys[p_limit], 'id', (select c.id from app_public.contractors c where c.search_no = v_nos[p_limit])) end,
+           v_ignored, v_terms.corrections, v_place;
 end
-$_$;
+$$;
 
 --
 -- Name: FUNCTION search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
 COMMENT ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) IS 'Contractor search by text (most relevant first, or by rating), specialty, city and state; see GET /api/v1/public/contractors/search.';
+
+--
+-- Name: search_filter_terms(text, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_filter_terms(p_specialty text, p_city text, p_state text) RETURNS TABLE(grp integer, term text)
+    LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+    select 1, 'specialty_' || p_specialty where p_specialty is not null
+    union all
+    select 2, 'city:' || p_city where p_city is not null
+    union all
+    select 2, 'city:' || d.city from app_private.directory_cities d
+     where p_city is not null and d.city ilike app_hidden.like_pattern(p_city)
+    union all
+    select 3, 'state:' || upper(p_state) where p_state is not null
+  $$;
+
+--
+-- Name: FUNCTION search_filter_terms(p_specialty text, p_city text, p_state text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_filter_terms(p_specialty text, p_city text, p_state text) IS 'A text search''s specialty, city and state filters as groups of search posting terms.';
 
 --
 -- Name: search_place(text, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2070,6 +2009,7 @@ declare
   v_keys text[];         -- each token as place names are compared (name_key: lower case, letters and digits)
   v_city_keys text[];    -- the directory's cities, compared so, and their names
   v_city_names text[];
+  v_name_terms text[];   -- q's lexemes as the top tier's posting terms
   v_at integer;
   v_n integer;
   v_len integer;
@@ -2132,10 +2072,14 @@ begin
     return;
   end if;
   -- q that reads as a business name keeps its place as words: the place's words and every other
-  -- word of q in the name or specialties of one active contractor ("Milwaukee Stainless Works").
+  -- word of q in the name or specialties of one active contractor ("Milwaukee Stainless Works"):
+  -- the postings of their weight-A lexemes meet in a rating band.
+  v_name_terms := array(select distinct 'a:' || l from unnest(tsvector_to_array(to_tsvector('english', p_q))) l);
   if length(to_tsvector('english', array_to_string(v_tokens[v_from:v_to], ' '))) > 0
-     and exists (select from app_public.contractors c
-                  where c.is_active and c.search_head @@ plainto_tsquery('english', p_q)) then
+     and exists (select from app_private.search_postings p
+                  where p.term = any(v_name_terms)
+                  group by p.band
+                 having count(*) = cardinality(v_name_terms) and icount(app_private.intersection(p.contractors)) > 0) then
     place := json_build_object('words', array_to_string(v_tokens[v_from:v_to], ' '), 'city', v_city, 'state', v_state,
                                'applied', false);
     return next;
@@ -2162,6 +2106,66 @@ $_$;
 --
 
 COMMENT ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text) IS 'The place stage of text search: a state or directory city named in q becomes a filter (q without it, the filters, and matching.place).';
+
+--
+-- Name: search_posting_terms(tsvector, tsvector, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
+    AS $$
+    select tsvector_to_array(p_search)
+           || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l)
+           || array_remove(array['state:' || p_state, 'city:' || p_city], null)
+  $$;
+
+--
+-- Name: FUNCTION search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) IS 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), its state and city.';
+
+--
+-- Name: search_rank(integer[], smallint[], tsquery[], tsquery[], tsquery[], tsquery[], boolean[], text, text, numeric[], integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) RETURNS TABLE(id uuid, search_no integer, key numeric[])
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    SET jit TO 'off'
+    SET max_parallel_workers_per_gather TO '0'
+    AS $$
+    with candidates as materialized (
+      -- Each document read once (|| detoasts it).
+      select c.id, c.search_no, c.search || ''::tsvector as search, (w.band / 100.0)::numeric(3,2) as rating,
+             app_hidden.name_key(c.name) = p_name_key as exact_name
+        from unnest(p_nos, p_bands) as w(no, band)
+        join app_public.contractors c on c.search_no = w.no
+    ), ranked as (
+      select k.id, k.search_no,
+             case when p_sort = 'rating' then array[k.rating]
+                  else array[k.exact_name::int, s.matched, -s.corrected, s.field, k.rating] end as key
+        from candidates k cross join lateral (
+          select count(*) filter (where u.score > 0) as matched,
+                 count(*) filter (where u.score > 0 and not k.search @@ p_qe[u.i]) as corrected,
+                 coalesce(sum(u.score), 0) as field
+            from (select i, case when k.search @@ p_q3[i] then 3 when k.search @@ p_q2[i] then 2
+                                 when k.search @@ p_q1[i] then 1 else 0 end as score
+                    from generate_subscripts(p_q1, 1) i where p_keep[i]) u) s
+    )
+    select r.id, r.search_no, r.key
+      from ranked r
+     where p_after_key is null or (r.key, r.search_no) < (p_after_key, p_after_no)
+     order by r.key desc, r.search_no desc
+     limit p_limit + 1 offset p_offset
+  $$;
+
+--
+-- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) IS 'The ranking stage of a text search: the window''s keys and the page after the cursor (docs/search.md).';
 
 --
 -- Name: search_rank_window(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2213,8 +2217,10 @@ begin
     if p_state is null then
       v_known := (select s.contractor_count from app_public.specialties s where s.slug = p_specialty);
     else
-      v_known := coalesce((select icount(p.contractors) from app_private.search_postings p
-                            where p.term = 'specialty_' || p_specialty and p.state = upper(p_state)), 0);
+      v_known := (select coalesce(sum(icount(s.contractors & t.contractors)), 0)
+                    from app_private.search_postings s
+                    join app_private.search_postings t on t.band = s.band and t.term = 'state:' || upper(p_state)
+                   where s.term = 'specialty_' || p_specialty);
     end if;
   end if;
 
@@ -2396,6 +2402,136 @@ CREATE FUNCTION app_hidden.search_unit_bound() RETURNS integer
 COMMENT ON FUNCTION app_hidden.search_unit_bound() IS 'The most units of q a text search matches (docs/search.md).';
 
 --
+-- Name: search_unit_terms(tsquery[], boolean[], boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[] DEFAULT NULL::boolean[], p_as_one boolean DEFAULT false) RETURNS TABLE(unit integer, alt integer, term text)
+    LANGUAGE sql IMMUTABLE ROWS 20 PARALLEL SAFE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+    select case when p_as_one then 1 else (dense_rank() over (order by u.i))::integer end,
+           (u.i * 1000 + a.j)::integer,
+           case when m[2] = ':A' then 'a:' else '' end || replace(m[1], '''''', '''')
+      from unnest(p_units) with ordinality as u(q, i),
+           unnest(string_to_array(u.q::text, ' | ')) with ordinality as a(text, j),
+           regexp_matches(a.text, $r$'((?:[^']|'')*)'(:A)?$r$, 'g') m
+     where p_keep is null or p_keep[u.i]
+  $_$;
+
+--
+-- Name: FUNCTION search_unit_terms(p_units tsquery[], p_keep boolean[], p_as_one boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[], p_as_one boolean) IS 'The search postings'' terms of each kept unit and alternative of a text search (search_terms'' tsqueries), for search_walk.';
+
+--
+-- Name: search_walk(tsquery[], boolean[], boolean, text, text, text, integer, integer, smallint, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer) RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[])
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    SET jit TO 'off'
+    SET max_parallel_workers_per_gather TO '0'
+    SET enable_hashjoin TO 'off'
+    SET enable_mergejoin TO 'off'
+    AS $$
+declare
+  v_units constant integer := case when p_as_one then 1 else (select count(*) from unnest(p_keep) k where k) end;
+  v_groups constant integer := (select count(distinct f.grp) from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f);
+  v_high smallint := 500;
+  v_low smallint;
+  v_band record;
+  v_take integer[];
+begin
+  nos := '{}'; bands := '{}'; total := 0;
+  unit_found := array_fill(false, array[v_units]);
+  if v_units = 0 then
+    return next;
+    return;
+  end if;
+  foreach v_low in array array[450, 400, 300, 0]::smallint[] loop
+    for v_band in
+      with terms as (
+        select t.unit, t.alt, t.term, count(*) over (partition by t.unit, t.alt) as size
+          from app_hidden.search_unit_terms(p_units, p_keep, p_as_one) t
+        union all
+        select v_units + f.grp, f.n::integer, f.term, 1
+          from app_hidden.search_filter_terms(p_specialty, p_city, p_state) with ordinality as f(grp, term, n)
+      ), alternatives as (
+        select p.band, t.unit, app_private.intersection(p.contractors) as ids
+          from terms t join app_private.search_postings p on p.term = t.term and p.band between v_low and v_high
+         group by p.band, t.unit, t.alt
+        having count(*) = max(t.size)
+      ), units as (
+        select a.band, a.unit, app_private.union_of(a.ids) as ids from alternatives a group by a.band, a.unit
+      ), filtered as (
+        select u.band, app_private.intersection(u.ids) as ids from units u where u.unit > v_units
+         group by u.band having count(*) = v_groups
+      ), unit_matches as (
+        select u.band, u.unit, case when v_groups = 0 then u.ids else u.ids & f.ids end as ids
+          from units u left join filtered f on f.band = u.band
+         where u.unit <= v_units and (v_groups = 0 or f.ids is not null)
+      )
+      select m.band,
+             case when count(*) filter (where icount(m.ids) > 0) = v_units
+                  then app_private.intersection(m.ids) else '{}' end as ids,
+             array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found
+        from unit_matches m
+       group by m.band
+       order by m.band desc
+    loop
+      unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_series(1, v_units) i);
+      total := total + icount(v_band.ids);
+      if cardinality(nos) < p_need and (p_after_band is null or v_band.band <= p_after_band) then
+        v_take := sort_desc(v_band.ids);
+        if v_band.band = p_after_band then
+          v_take := array(select n from unnest(v_take) n where n < p_after_no);
+        end if;
+        v_take := v_take[1:p_need - cardinality(nos)];
+        nos := nos || v_take;
+        bands := bands || array_fill(v_band.band, array[cardinality(v_take)]);
+      end if;
+    end loop;
+    exit when cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found);
+    v_high := v_low - 1;
+  end loop;
+  total := least(total, p_cap + 1);
+  return next;
+end
+$$;
+
+--
+-- Name: FUNCTION search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) IS 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
+
+--
+-- Name: search_window(integer[], smallint[], text, text, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text) RETURNS TABLE(nos integer[], bands smallint[])
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+    select p_nos || coalesce(array_agg(c.search_no), '{}'),
+           p_bands || coalesce(array_agg(app_hidden.search_band(c.public_rating)), '{}')
+      from app_public.contractors c
+     where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)
+       and c.search_no <> all(p_nos)
+       and (p_state is null or c.state = upper(p_state))
+       and (p_specialty is null or c.specialty_slugs @> array[p_specialty])
+       and (p_city is null or 'city:' || c.city in (select f.term from app_hidden.search_filter_terms(null, p_city, null) f))
+  $$;
+
+--
+-- Name: FUNCTION search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text) IS 'The rows a text search ranks: the best-rated matches and any exact name under the filters.';
+
+--
 -- Name: service_request_confirmation(text, bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -2543,94 +2679,6 @@ CREATE FUNCTION app_hidden.specialty_predicate(p_parameter integer) RETURNS text
 --
 
 COMMENT ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) IS 'The specialty filter of the searches, as SQL text for dynamic queries.';
-
---
--- Name: state_lexemes(text, tsvector); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.state_lexemes(p_state text, p_search tsvector) RETURNS tsvector
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$
-    select case when p_state is null then ''::tsvector
-      else array_to_tsvector(array(select lower(p_state) || '_' || l from unnest(tsvector_to_array(p_search)) l)) end
-  $$;
-
---
--- Name: FUNCTION state_lexemes(p_state text, p_search tsvector); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.state_lexemes(p_state text, p_search tsvector) IS 'A search document''s lexemes prefixed with the state (''fl_diesel''): the state-search index.';
-
---
--- Name: state_query(text, tsquery); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.state_query(p_state text, p_query tsquery) RETURNS tsquery
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    AS $_$
-    select case when p_state ~ '^[A-Za-z]{2}$'
-      then regexp_replace(p_query::text, $r$'((?:[^']|'')*)'(?::[A-D]+)?$r$, '''' || lower(p_state) || '_\1''', 'g')::tsquery
-      else '''specialty_'''::tsquery end
-  $_$;
-
---
--- Name: FUNCTION state_query(p_state text, p_query tsquery); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) IS 'A text query with each lexeme prefixed by the state and no weights, for the state-lexemes indexes.';
-
---
--- Name: state_text_matches(text, tsquery[]); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.state_text_matches(p_state text, p_units tsquery[]) RETURNS TABLE(unit_counts integer[], all_count integer, any_count integer)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
-    AS $_$
-declare
-  v_text text;
-  v_alternative text;
-  v_lexeme text;
-  v_unit integer[];
-  v_alt integer[];
-  v_all integer[];
-  v_any integer[] := '{}';
-  v_ids integer[];
-begin
-  unit_counts := '{}';
-  for i in 1..coalesce(cardinality(p_units), 0) loop
-    v_text := p_units[i]::text;
-    -- Only quoted lexemes joined by ' & ' and ' | '.
-    if regexp_replace(v_text, $r$'(?:[^']|'')*'$r$, '', 'g') !~ '^( [&|] )*$' then
-      return;
-    end if;
-    v_unit := '{}';
-    foreach v_alternative in array string_to_array(v_text, ' | ') loop
-      v_alt := null;
-      for v_lexeme in select replace(m[1], '''''', '''') from regexp_matches(v_alternative, $r$'((?:[^']|'')*)'$r$, 'g') m loop
-        v_ids := coalesce((select p.contractors from app_private.search_postings p where p.term = v_lexeme and p.state = upper(p_state)), '{}');
-        v_alt := case when v_alt is null then v_ids else v_alt & v_ids end;
-      end loop;
-      v_unit := v_unit | coalesce(v_alt, '{}');
-    end loop;
-    unit_counts := unit_counts || icount(v_unit);
-    -- Units nothing matches are left out of "all of them" (search_contractors ignores them).
-    if icount(v_unit) > 0 then
-      v_all := case when v_all is null then v_unit else v_all & v_unit end;
-      v_any := v_any | v_unit;
-    end if;
-  end loop;
-  all_count := coalesce(icount(v_all), 0);
-  any_count := icount(v_any);
-  return next;
-end
-$_$;
-
---
--- Name: FUNCTION state_text_matches(p_state text, p_units tsquery[]); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.state_text_matches(p_state text, p_units tsquery[]) IS 'Per-unit, all-units and any-unit match counts of a text search within a state, from the search postings (no rows when a unit is not a plain OR of ANDs).';
 
 --
 -- Name: text_words(text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2864,32 +2912,35 @@ end
 $$;
 
 --
--- Name: change_search_postings(text[], text[], integer[], text[], text[], integer[]); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: change_search_postings(text[], smallint[], integer[], text[], smallint[], integer[]); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]) RETURNS void
+CREATE FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_bands smallint[], p_out_nos integer[], p_in_terms text[], p_in_bands smallint[], p_in_nos integer[]) RETURNS void
     LANGUAGE sql
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
     select from app_private.search_postings p
-     where (p.term, p.state) in (select u.t, u.s from unnest(p_out_terms, p_out_states) as u(t, s)
-                                 union select u.t, u.s from unnest(p_in_terms, p_in_states) as u(t, s))
-     order by p.term, p.state
+     where (p.term, p.band) in (select u.t, u.b from unnest(p_out_terms, p_out_bands) as u(t, b)
+                                union select u.t, u.b from unnest(p_in_terms, p_in_bands) as u(t, b))
+     order by p.term, p.band
        for update;
     update app_private.search_postings p set contractors = p.contractors - r.nos
-      from (select u.t, u.s, array_agg(u.n) as nos from unnest(p_out_terms, p_out_states, p_out_nos) as u(t, s, n) group by u.t, u.s) r
-     where p.term = r.t and p.state = r.s;
-    insert into app_private.search_postings as p (term, state, contractors)
-    select u.t, u.s, sort(array_agg(u.n)) from unnest(p_in_terms, p_in_states, p_in_nos) as u(t, s, n)
-     group by u.t, u.s order by u.t, u.s
-        on conflict (term, state) do update set contractors = p.contractors | excluded.contractors;
+      from (select u.t, u.b, array_agg(u.n) as nos from unnest(p_out_terms, p_out_bands, p_out_nos) as u(t, b, n) group by u.t, u.b) r
+     where p.term = r.t and p.band = r.b;
+    insert into app_private.search_postings as p (term, band, contractors)
+    select u.t, u.b, sort(array_agg(u.n)) from unnest(p_in_terms, p_in_bands, p_in_nos) as u(t, b, n)
+     group by u.t, u.b order by u.t, u.b
+        on conflict (term, band) do update set contractors = p.contractors | excluded.contractors;
+    delete from app_private.search_postings p
+     where (p.term, p.band) in (select u.t, u.b from unnest(p_out_terms, p_out_bands) as u(t, b))
+       and p.contractors = '{}';
   $$;
 
 --
--- Name: FUNCTION change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]); Type: COMMENT; Schema: app_private; Owner: -
+-- Name: FUNCTION change_search_postings(p_out_terms text[], p_out_bands smallint[], p_out_nos integer[], p_in_terms text[], p_in_bands smallint[], p_in_nos integer[]); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]) IS 'Removes and adds (term, state, search_no) postings, locking rows in key order.';
+COMMENT ON FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_bands smallint[], p_out_nos integer[], p_in_terms text[], p_in_bands smallint[], p_in_nos integer[]) IS 'Removes and adds (term, band, search_no) postings, locking rows in key order.';
 
 --
 -- Name: checked_request(text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3547,16 +3598,18 @@ CREATE FUNCTION app_private.refresh_search_postings() RETURNS void
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
     delete from app_private.search_postings;
-    insert into app_private.search_postings (term, state, contractors)
-    select l, c.state, sort(array_agg(c.search_no)) from app_public.contractors c, unnest(tsvector_to_array(c.search)) l
-     where c.is_active and c.state is not null group by l, c.state;
+    insert into app_private.search_postings (term, band, contractors)
+    select t, app_hidden.search_band(c.public_rating), sort(array_agg(c.search_no))
+      from app_public.contractors c, unnest(app_hidden.search_posting_terms(c.search, c.search_head, c.state, c.city)) t
+     where c.is_active
+     group by 1, 2;
   $$;
 
 --
 -- Name: FUNCTION refresh_search_postings(); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.refresh_search_postings() IS 'Rebuilds the search postings from every active contractor''s document.';
+COMMENT ON FUNCTION app_private.refresh_search_postings() IS 'Rebuilds the search postings from every active contractor''s terms and rating band.';
 
 --
 -- Name: refresh_search_words(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3881,35 +3934,45 @@ CREATE FUNCTION app_private.tg_contractors__search_postings() RETURNS trigger
     AS $$
 declare
   v_out_terms text[];
-  v_out_states text[];
+  v_out_bands smallint[];
   v_out_nos integer[];
   v_in_terms text[];
-  v_in_states text[];
+  v_in_bands smallint[];
   v_in_nos integer[];
 begin
   if TG_OP = 'INSERT' then
-    select array_agg(l) as terms, array_agg(n.state) as states, array_agg(n.search_no) as nos into v_in_terms, v_in_states, v_in_nos
-      from new_rows n, unnest(tsvector_to_array(n.search)) l where n.is_active and n.state is not null;
+    select array_agg(t), array_agg(app_hidden.search_band(n.public_rating)), array_agg(n.search_no) into v_in_terms, v_in_bands, v_in_nos
+      from new_rows n, unnest(app_hidden.search_posting_terms(n.search, n.search_head, n.state, n.city)) t where n.is_active;
   elsif TG_OP = 'DELETE' then
-    select array_agg(l) as terms, array_agg(o.state) as states, array_agg(o.search_no) as nos into v_out_terms, v_out_states, v_out_nos
-      from old_rows o, unnest(tsvector_to_array(o.search)) l where o.is_active and o.state is not null;
+    select array_agg(t), array_agg(app_hidden.search_band(o.public_rating)), array_agg(o.search_no) into v_out_terms, v_out_bands, v_out_nos
+      from old_rows o, unnest(app_hidden.search_posting_terms(o.search, o.search_head, o.state, o.city)) t where o.is_active;
   else
-    -- What an update moves: each posted (number, state, document) of the old rows that no new
-    -- row has, and the reverse. A set difference, not a join of old to new: the planner takes
-    -- a transition table for one row, and joined row by row an update of 10,001 contractors
-    -- took 17 s (a specialty renamed at 1,000,000 would have run for days); sorted, 0.2 s.
-    select array_agg(l) as terms, array_agg(d.state) as states, array_agg(d.search_no) as nos into v_out_terms, v_out_states, v_out_nos
-      from (select o.search_no, o.state, o.search from old_rows o where o.is_active and o.state is not null
-            except select n.search_no, n.state, n.search from new_rows n where n.is_active and n.state is not null) d,
-           unnest(tsvector_to_array(d.search)) l;
-    select array_agg(l) as terms, array_agg(d.state) as states, array_agg(d.search_no) as nos into v_in_terms, v_in_states, v_in_nos
-      from (select n.search_no, n.state, n.search from new_rows n where n.is_active and n.state is not null
-            except select o.search_no, o.state, o.search from old_rows o where o.is_active and o.state is not null) d,
-           unnest(tsvector_to_array(d.search)) l;
+    -- What an update moves: each posted (number, band, terms) of the old rows that no new row
+    -- has, and the reverse. A set difference, not a join of old to new: the planner takes a
+    -- transition table for one row, and joined row by row an update of 10,001 contractors took
+    -- 17 s; sorted, 0.2 s.
+    select array_agg(t), array_agg(d.band), array_agg(d.search_no) into v_out_terms, v_out_bands, v_out_nos
+      from (select o.search_no, app_hidden.search_band(o.public_rating) as band,
+                   app_hidden.search_posting_terms(o.search, o.search_head, o.state, o.city) as terms
+              from old_rows o where o.is_active
+            except
+            select n.search_no, app_hidden.search_band(n.public_rating),
+                   app_hidden.search_posting_terms(n.search, n.search_head, n.state, n.city)
+              from new_rows n where n.is_active) d,
+           unnest(d.terms) t;
+    select array_agg(t), array_agg(d.band), array_agg(d.search_no) into v_in_terms, v_in_bands, v_in_nos
+      from (select n.search_no, app_hidden.search_band(n.public_rating) as band,
+                   app_hidden.search_posting_terms(n.search, n.search_head, n.state, n.city) as terms
+              from new_rows n where n.is_active
+            except
+            select o.search_no, app_hidden.search_band(o.public_rating),
+                   app_hidden.search_posting_terms(o.search, o.search_head, o.state, o.city)
+              from old_rows o where o.is_active) d,
+           unnest(d.terms) t;
   end if;
   if v_out_nos is not null or v_in_nos is not null then
-    perform app_private.change_search_postings(coalesce(v_out_terms, '{}'), coalesce(v_out_states, '{}'), coalesce(v_out_nos, '{}'),
-                                               coalesce(v_in_terms, '{}'), coalesce(v_in_states, '{}'), coalesce(v_in_nos, '{}'));
+    perform app_private.change_search_postings(coalesce(v_out_terms, '{}'), coalesce(v_out_bands, '{}'), coalesce(v_out_nos, '{}'),
+                                               coalesce(v_in_terms, '{}'), coalesce(v_in_bands, '{}'), coalesce(v_in_nos, '{}'));
   end if;
   return null;
 end
@@ -4351,6 +4414,24 @@ $$;
 COMMENT ON FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text) IS 'For a pro: submits an estimate (amount, currency, description).';
 
 --
+-- Name: intersection(integer[]); Type: AGGREGATE; Schema: app_private; Owner: -
+--
+
+CREATE AGGREGATE app_private.intersection(integer[]) (
+    SFUNC = extensions._int_inter,
+    STYPE = integer[]
+);
+
+--
+-- Name: union_of(integer[]); Type: AGGREGATE; Schema: app_private; Owner: -
+--
+
+CREATE AGGREGATE app_private.union_of(integer[]) (
+    SFUNC = extensions._int_union,
+    STYPE = integer[]
+);
+
+--
 -- Name: api_key_secrets; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -4443,8 +4524,9 @@ COMMENT ON TABLE app_private.search_filler_words IS 'Words that never narrow a s
 
 CREATE TABLE app_private.search_postings (
     term text NOT NULL COLLATE pg_catalog."C",
-    state text NOT NULL,
-    contractors integer[] NOT NULL
+    band smallint NOT NULL,
+    contractors integer[] NOT NULL,
+    CONSTRAINT search_postings_band_check CHECK (((band >= 0) AND (band <= 500)))
 );
 ALTER TABLE ONLY app_private.search_postings ALTER COLUMN contractors SET STORAGE EXTERNAL;
 
@@ -4452,7 +4534,7 @@ ALTER TABLE ONLY app_private.search_postings ALTER COLUMN contractors SET STORAG
 -- Name: TABLE search_postings; Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON TABLE app_private.search_postings IS 'For each lexeme and state: the search_no of the active contractors there whose search document has it, sorted (exact text-search totals).';
+COMMENT ON TABLE app_private.search_postings IS 'For each search term and public rating band (hundredths): the search_no of the active contractors with that term and rating, sorted.';
 
 --
 -- Name: search_vocabulary; Type: TABLE; Schema: app_private; Owner: -
@@ -4791,7 +4873,7 @@ ALTER TABLE ONLY app_private.search_filler_words
 --
 
 ALTER TABLE ONLY app_private.search_postings
-    ADD CONSTRAINT search_postings_pkey PRIMARY KEY (term, state);
+    ADD CONSTRAINT search_postings_pkey PRIMARY KEY (term, band);
 
 --
 -- Name: search_vocabulary search_vocabulary_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -5058,12 +5140,6 @@ CREATE INDEX contractors_geog_idx ON app_public.contractors USING gist (geog);
 CREATE INDEX contractors_geom_idx ON app_public.contractors USING gist (((geog)::extensions.geometry));
 
 --
--- Name: contractors_head_idx; Type: INDEX; Schema: app_public; Owner: -
---
-
-CREATE INDEX contractors_head_idx ON app_public.contractors USING gin (search_head) WHERE is_active;
-
---
 -- Name: contractors_is_active_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
@@ -5088,16 +5164,10 @@ CREATE INDEX contractors_name_key_idx ON app_public.contractors USING btree (app
 CREATE INDEX contractors_rank_idx ON app_public.contractors USING btree (COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, latitude, longitude) WHERE is_active;
 
 --
--- Name: contractors_search_idx; Type: INDEX; Schema: app_public; Owner: -
+-- Name: contractors_search_no_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
-CREATE INDEX contractors_search_idx ON app_public.contractors USING gin (search);
-
---
--- Name: contractors_state_head_lexemes_idx; Type: INDEX; Schema: app_public; Owner: -
---
-
-CREATE INDEX contractors_state_head_lexemes_idx ON app_public.contractors USING gin (app_hidden.state_lexemes(state, search_head)) WHERE is_active;
+CREATE UNIQUE INDEX contractors_search_no_idx ON app_public.contractors USING btree (search_no);
 
 --
 -- Name: contractors_state_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -5106,22 +5176,10 @@ CREATE INDEX contractors_state_head_lexemes_idx ON app_public.contractors USING 
 CREATE INDEX contractors_state_idx ON app_public.contractors USING btree (state);
 
 --
--- Name: contractors_state_lexemes_idx; Type: INDEX; Schema: app_public; Owner: -
---
-
-CREATE INDEX contractors_state_lexemes_idx ON app_public.contractors USING gin (app_hidden.state_lexemes(state, search)) WHERE is_active;
-
---
 -- Name: contractors_state_rank_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
 CREATE INDEX contractors_state_rank_idx ON app_public.contractors USING btree (state, COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, search_head) WHERE is_active;
-
---
--- Name: contractors_text_rank_idx; Type: INDEX; Schema: app_public; Owner: -
---
-
-CREATE INDEX contractors_text_rank_idx ON app_public.contractors USING btree (COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, search_head) WHERE is_active;
 
 --
 -- Name: estimates_quote_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -6592,6 +6650,13 @@ REVOKE ALL ON FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weig
 GRANT ALL ON FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weights text) TO marine_anonymous;
 
 --
+-- Name: FUNCTION search_band(p_public_rating numeric); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_band(p_public_rating numeric) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_band(p_public_rating numeric) TO marine_anonymous;
+
+--
 -- Name: FUNCTION search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -6599,11 +6664,32 @@ REVOKE ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text,
 GRANT ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) TO marine_anonymous;
 
 --
+-- Name: FUNCTION search_filter_terms(p_specialty text, p_city text, p_state text); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_filter_terms(p_specialty text, p_city text, p_state text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_filter_terms(p_specialty text, p_city text, p_state text) TO marine_anonymous;
+
+--
 -- Name: FUNCTION search_place(p_q text, p_city text, p_state text); Type: ACL; Schema: app_hidden; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text) TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_rank_window(); Type: ACL; Schema: app_hidden; Owner: -
@@ -6641,6 +6727,27 @@ REVOKE ALL ON FUNCTION app_hidden.search_unit_bound() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_unit_bound() TO marine_anonymous;
 
 --
+-- Name: FUNCTION search_unit_terms(p_units tsquery[], p_keep boolean[], p_as_one boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[], p_as_one boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[], p_as_one boolean) TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text) TO marine_anonymous;
+
+--
 -- Name: FUNCTION service_request_confirmation(p_request_id text, p_token_digest bytea); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -6673,27 +6780,6 @@ GRANT ALL ON FUNCTION app_hidden.specialty_id_for_filter(p_slug text, p_paramete
 
 REVOKE ALL ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) TO marine_anonymous;
-
---
--- Name: FUNCTION state_lexemes(p_state text, p_search tsvector); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.state_lexemes(p_state text, p_search tsvector) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.state_lexemes(p_state text, p_search tsvector) TO marine_anonymous;
-
---
--- Name: FUNCTION state_query(p_state text, p_query tsquery); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.state_query(p_state text, p_query tsquery) TO marine_anonymous;
-
---
--- Name: FUNCTION state_text_matches(p_state text, p_units tsquery[]); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.state_text_matches(p_state text, p_units tsquery[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.state_text_matches(p_state text, p_units tsquery[]) TO marine_anonymous;
 
 --
 -- Name: FUNCTION text_words(p_text text); Type: ACL; Schema: app_hidden; Owner: -
@@ -6796,10 +6882,10 @@ REVOKE ALL ON FUNCTION app_private.add_specialty_counts(p_contractor_id uuid, p_
 REVOKE ALL ON FUNCTION app_private.before_award(q app_public.quotes) FROM PUBLIC;
 
 --
--- Name: FUNCTION change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION change_search_postings(p_out_terms text[], p_out_bands smallint[], p_out_nos integer[], p_in_terms text[], p_in_bands smallint[], p_in_nos integer[]); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_states text[], p_out_nos integer[], p_in_terms text[], p_in_states text[], p_in_nos integer[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.change_search_postings(p_out_terms text[], p_out_bands smallint[], p_out_nos integer[], p_in_terms text[], p_in_bands smallint[], p_in_nos integer[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION checked_request(p_request_id text, p_for_update boolean); Type: ACL; Schema: app_private; Owner: -
@@ -7238,6 +7324,18 @@ GRANT SELECT ON TABLE app_public.estimates TO marine_admin;
 
 REVOKE ALL ON FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text) TO marine_admin;
+
+--
+-- Name: FUNCTION intersection(integer[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.intersection(integer[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION union_of(integer[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.union_of(integer[]) FROM PUBLIC;
 
 --
 -- Name: TABLE contractor_specialties; Type: ACL; Schema: app_public; Owner: -

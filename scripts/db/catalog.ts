@@ -8,6 +8,7 @@ const APP_FUNCTIONS = `
   select p.oid, n.nspname, p.proname, p.prosrc
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
    where n.nspname = any($1::text[])
+     and p.prokind <> 'a'  -- aggregates are declarations over functions: made in migrations, like types
      and not exists (select 1 from pg_depend e
                       where e.classid = 'pg_proc'::regclass and e.objid = p.oid and e.deptype = 'e')`;
 

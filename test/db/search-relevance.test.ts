@@ -321,49 +321,67 @@ describe('what the search reads', () => {
     expect(stray).toEqual([]);
   });
 
-  // Within a state, matches come from the index of state-prefixed lexemes (0021); without one,
-  // from the document's own index. Both must find the same rows.
-  test('a state search finds what the document index finds in that state (totals and pages)', async () => {
+  // Every match comes from the rating-banded postings (search_walk); the documents' own tsquery
+  // match must find the same rows, nationally and under each filter.
+  test('a search finds what the documents match, nationally and under each filter (totals and pages)', async () => {
     const { rows: states } = await db.pool.query(
-      `select state from app_public.contractors where is_active group by state order by count(*) desc limit 3`,
+      `select state from app_public.contractors where is_active group by state order by count(*) desc limit 2`,
     );
+    const {
+      rows: [city],
+    } = await db.pool.query(`select city from app_public.contractors where is_active group by city order by count(*) desc limit 1`);
+    const filters: [string | null, string | null][] = [
+      [null, null],
+      ...states.map((s) => [s.state, null] as [string, null]),
+      [null, city.city],
+    ];
     for (const q of ['diesel', 'marine electronics', 'teak and varnish', 'rigging', 'yamaha outbord']) {
-      for (const { state } of states) {
+      for (const [state, cityName] of filters) {
         const {
           rows: [r],
         } = await db.pool.query(
           `with t as (select * from app_hidden.search_terms($1)),
                 q as (select (select string_agg('(' || u::text || ')', ' & ') from unnest(t.q1) u)::tsquery as q from t)
-           select (select count(*)::int from app_public.contractors c, q where c.is_active and c.state = $2 and c.search @@ q.q) as direct,
-                  (select count(*)::int from app_public.contractors c, q
-                    where c.is_active and app_hidden.state_lexemes(c.state, c.search) @@ app_hidden.state_query($2, q.q)) as by_state,
+           select (select count(*)::int from app_public.contractors c, q
+                    where c.is_active and ($2::text is null or c.state = $2) and ($3::text is null or c.city = $3)
+                      and c.search @@ q.q) as direct,
                   s.total, s.contractors
-             from app_hidden.search_contractors($1, null, null, $2, 'relevance', 100) s`,
-          [q, state],
+             from app_hidden.search_contractors($1, null, $3, $2, 'relevance', 100) s`,
+          [q, state, cityName],
         );
-        expect([q, state, r.by_state]).toEqual([q, state, r.direct]);
-        const ids = (r.contractors as { id: string; state: string }[]).filter((x) => x.state === state);
-        expect([q, state, ids.length]).toEqual([q, state, (r.contractors as unknown[]).length]);
-        if (r.direct > 0) expect([q, state, r.total]).toEqual([q, state, r.direct]);
+        const where = [q, state, cityName];
+        const rows = r.contractors as { state: string; city: string }[];
+        expect([
+          ...where,
+          rows.filter((x) => (state === null || x.state === state) && (cityName === null || x.city === cityName)).length,
+        ]).toEqual([...where, rows.length]);
+        if (r.direct > 0) expect([...where, r.total]).toEqual([...where, Math.min(r.direct, 10001)]);
       }
     }
   });
 
-  // Totals within a state come from the search postings (state_text_matches), never from rows:
-  // a posting missing or left behind is a wrong total.
+  // A posting missing or left behind is a wrong total or a missing match.
   const stalePostings = async (c: pg.PoolClient): Promise<number> =>
     (
       await c.query(`with fresh as (
-          select l as term, c.state, extensions.sort(array_agg(c.search_no)) as contractors
-            from app_public.contractors c, unnest(tsvector_to_array(c.search)) l
-           where c.is_active and c.state is not null group by l, c.state)
+          select t as term, app_hidden.search_band(c.public_rating) as band, extensions.sort(array_agg(c.search_no)) as contractors
+            from app_public.contractors c, unnest(app_hidden.search_posting_terms(c.search, c.search_head, c.state, c.city)) t
+           where c.is_active group by 1, 2)
         select count(*)::int as n from fresh f
-          full join (select * from app_private.search_postings where cardinality(contractors) > 0) p
-            on p.term = f.term and p.state = f.state
+          full join app_private.search_postings p on p.term = f.term and p.band = f.band
          where f.contractors is distinct from p.contractors`)
     ).rows[0].n;
 
-  test('the search postings follow every write: insert, document, state, deactivation, delete', async () => {
+  const walk = async (c: pg.PoolClient, units: string[], opts: { state?: string; asOne?: boolean; need?: number } = {}) =>
+    (
+      await c.query(
+        `select w.total, w.unit_found, cardinality(w.nos) as n
+           from app_hidden.search_walk($1::tsquery[], array_fill(true, array[cardinality($1::tsquery[])]), $2, null, null, $3, $4, 10000) w`,
+        [units, opts.asOne ?? false, opts.state ?? null, opts.need ?? 100],
+      )
+    ).rows[0];
+
+  test('the search postings follow every write: insert, document, place, rating, deactivation, delete', async () => {
     await inTransaction(async (c) => {
       expect(await stalePostings(c)).toBe(0);
       const [a, b] = await make(c, [
@@ -372,66 +390,81 @@ describe('what the search reads', () => {
       ]);
       expect(await stalePostings(c)).toBe(0);
       await c.query(`update app_public.contractors set about = 'Teak decks and varnish.' where id = $1`, [b]);
-      await c.query(`update app_public.contractors set state = 'FL' where id = $1`, [a]);
+      await c.query(`update app_public.contractors set state = 'FL', city = 'Zorvath Key' where id = $1`, [a]);
+      expect(await stalePostings(c)).toBe(0);
+      await c.query(`update app_public.contractors set google_rating = 3.7, google_review_count = 40 where id = $1`, [a]);
       expect(await stalePostings(c)).toBe(0);
       await c.query(`update app_public.contractors set is_active = false where id = $1`, [a]);
       expect(await stalePostings(c)).toBe(0);
       await c.query(`update app_public.contractors set is_active = true where id = $1`, [a]);
       await c.query(`delete from app_public.contractors where id = $1`, [b]);
       expect(await stalePostings(c)).toBe(0);
-      const {
-        rows: [m],
-      } = await c.query(`select * from app_hidden.state_text_matches('FL', array['zorvath'::tsquery, 'quillon'::tsquery])`);
-      expect(m).toEqual({ unit_counts: [1, 0], all_count: 1, any_count: 1 });
+      expect(await walk(c, [`'zorvath'`, `'quillon'`], { state: 'FL' })).toEqual({ total: 0, unit_found: [true, false], n: 0 });
+      expect(await walk(c, [`'zorvath'`], { state: 'FL' })).toEqual({ total: 1, unit_found: [true], n: 1 });
     });
   });
 
-  test('a rating change moves no posting; a bulk update of many rows keeps them exact', async () => {
+  test('a rating change moves the postings to its band; contact details move none; bulk updates keep them exact', async () => {
     await inTransaction(async (c) => {
       const before = (await c.query(`select sum(xmin::text::bigint) as x from app_private.search_postings`)).rows[0].x;
-      await c.query(`update app_public.contractors set google_rating = 4.5, google_review_count = 12
+      await c.query(`update app_public.contractors set phone = '+1 555 0100'
                       where id in (select id from app_public.contractors where is_active limit 50)`);
       expect((await c.query(`select sum(xmin::text::bigint) as x from app_private.search_postings`)).rows[0].x).toBe(before);
+      await c.query(`update app_public.contractors set google_rating = 4.5, google_review_count = 12
+                      where id in (select id from app_public.contractors where is_active limit 50)`);
+      expect(await stalePostings(c)).toBe(0);
       await c.query(`update app_public.contractors set tagline = coalesce(tagline, '') || ' Outboard repowers.'
                       where id in (select id from app_public.contractors where is_active order by id limit 200)`);
       expect(await stalePostings(c)).toBe(0);
+      expect((await c.query(`select count(*)::int as n from app_private.search_postings where contractors = '{}'`)).rows[0].n).toBe(0);
     });
   });
 
-  test('state_text_matches: AND within an alternative, OR between, AND across units; nothing for what it cannot read', async () => {
+  test('search_walk: AND within an alternative, OR between, AND across units, any unit as one; matches in rank order', async () => {
     await inTransaction(async (c) => {
       await make(c, [
         { name: 'Vexmoor Alpha', about: 'Hull cleaning and blorp.' },
         { name: 'Vexmoor Beta', about: 'Hull painting.' },
         { name: 'Wraxby Gamma', about: 'Blorp anodes.' },
       ]);
-      const matches = async (units: string[]) =>
-        (await c.query(`select * from app_hidden.state_text_matches('me', $1::tsquery[])`, [units])).rows;
-      expect(await matches([`'vexmoor' & 'clean' | 'wraxbi'`])).toEqual([{ unit_counts: [2], all_count: 2, any_count: 2 }]);
-      expect(await matches([`'vexmoor'`, `'blorp'`])).toEqual([{ unit_counts: [2, 2], all_count: 1, any_count: 3 }]);
-      expect(await matches([`'vexmoor'`, `'wraxbi'`])).toEqual([{ unit_counts: [2, 1], all_count: 0, any_count: 3 }]);
-      for (const unread of [`'vexmoor':A`, `'vexm':*`, `!'vexmoor'`, `'vexmoor' <-> 'alpha'`, `('vexmoor' | 'blorp') & 'hull'`]) {
-        expect([unread, await matches([unread])]).toEqual([unread, []]);
-      }
+      expect(await walk(c, [`'vexmoor' & 'clean' | 'wraxbi'`])).toEqual({ total: 2, unit_found: [true], n: 2 });
+      expect(await walk(c, [`'vexmoor'`, `'blorp'`])).toEqual({ total: 1, unit_found: [true, true], n: 1 });
+      expect(await walk(c, [`'vexmoor'`, `'wraxbi'`])).toEqual({ total: 0, unit_found: [true, true], n: 0 });
+      expect(await walk(c, [`'vexmoor'`, `'wraxbi'`], { asOne: true })).toEqual({ total: 3, unit_found: [true], n: 3 });
+      expect(await walk(c, [`'vexmoor'`, `'zzzqx'`])).toEqual({ total: 0, unit_found: [true, false], n: 0 });
+      expect(await walk(c, [`'vexmoor'`], { need: 1 })).toEqual({ total: 2, unit_found: [true], n: 1 });
+      expect(await walk(c, [`'vexmoor':A`], { state: 'ME' })).toEqual({ total: 2, unit_found: [true], n: 2 });
+      // Rank order: best rating first, then the highest search number; a position skips what is before it.
+      const {
+        rows: [r],
+      } = await c.query(`select w.nos, w.bands,
+          (select array_agg(c.search_no order by coalesce(c.public_rating, 0) desc, c.search_no desc)
+             from app_public.contractors c where c.is_active and c.search @@ 'marin'::tsquery) as expected
+          from app_hidden.search_walk(array['marin'::tsquery], array[true], false, null, null, null, 100000, 10000) w`);
+      expect(r.nos).toEqual(r.expected.slice(0, r.nos.length));
+      const at = 7;
+      const {
+        rows: [after],
+      } = await c.query(
+        `select w.nos from app_hidden.search_walk(array['marin'::tsquery], array[true], false, null, null, null, 5, 10000, $1, $2) w`,
+        [r.bands[at], r.nos[at]],
+      );
+      expect(after.nos).toEqual(r.nos.slice(at + 1, at + 6));
     });
   });
 
-  test('state_query prefixes every lexeme, drops weights, keeps the operators, and asks nothing for a state that is not two letters', async () => {
-    const {
-      rows: [r],
-    } = await db.pool.query(`select app_hidden.state_query('Fl', $$'a''b' | 'c' & !'d':*$$)::text as q,
-        app_hidden.state_query('ME', $$'diesel':A | 'engin':AB & 'x':*$$)::text as weighted,
-        app_hidden.state_query('F''L', 'diesel')::text as quote, app_hidden.state_query('FLA', 'diesel')::text as long,
-        app_hidden.state_lexemes('ME', to_tsvector('english', 'Diesel engines'))::text as doc,
-        app_hidden.state_lexemes(null, to_tsvector('english', 'Diesel engines'))::text as stateless`);
-    expect(r).toEqual({
-      q: "'fl_a''b' | 'fl_c' & !'fl_d':*",
-      weighted: "'me_diesel' | 'me_engin' & 'me_x':*",
-      quote: "'specialty_'",
-      long: "'specialty_'",
-      doc: "'me_diesel' 'me_engin'",
-      stateless: '',
-    });
+  test("search_unit_terms reads each unit as alternatives of terms; weight A is the top tier's term", async () => {
+    const { rows } = await db.pool.query(
+      `select * from app_hidden.search_unit_terms(array[$$'a''b' & 'c' | 'd'$$::tsquery, $$'diesel':A | 'specialty_x':A$$::tsquery,
+                                                        'zz'::tsquery], array[true, true, false])`,
+    );
+    expect(rows).toEqual([
+      { unit: 1, alt: 1001, term: "a'b" },
+      { unit: 1, alt: 1001, term: 'c' },
+      { unit: 1, alt: 1002, term: 'd' },
+      { unit: 2, alt: 2001, term: 'a:diesel' },
+      { unit: 2, alt: 2002, term: 'a:specialty_x' },
+    ]);
   });
 
   test('request roles cannot read the vocabulary or the words (42501)', async () => {

@@ -20,6 +20,7 @@ declare
   v_keys text[];         -- each token as place names are compared (name_key: lower case, letters and digits)
   v_city_keys text[];    -- the directory's cities, compared so, and their names
   v_city_names text[];
+  v_name_terms text[];   -- q's lexemes as the top tier's posting terms
   v_at integer;
   v_n integer;
   v_len integer;
@@ -82,10 +83,14 @@ begin
     return;
   end if;
   -- q that reads as a business name keeps its place as words: the place's words and every other
-  -- word of q in the name or specialties of one active contractor ("Milwaukee Stainless Works").
+  -- word of q in the name or specialties of one active contractor ("Milwaukee Stainless Works"):
+  -- the postings of their weight-A lexemes meet in a rating band.
+  v_name_terms := array(select distinct 'a:' || l from unnest(tsvector_to_array(to_tsvector('english', p_q))) l);
   if length(to_tsvector('english', array_to_string(v_tokens[v_from:v_to], ' '))) > 0
-     and exists (select from app_public.contractors c
-                  where c.is_active and c.search_head @@ plainto_tsquery('english', p_q)) then
+     and exists (select from app_private.search_postings p
+                  where p.term = any(v_name_terms)
+                  group by p.band
+                 having count(*) = cardinality(v_name_terms) and icount(app_private.intersection(p.contractors)) > 0) then
     place := json_build_object('words', array_to_string(v_tokens[v_from:v_to], ' '), 'city', v_city, 'state', v_state,
                                'applied', false);
     return next;

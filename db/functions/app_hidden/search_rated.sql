@@ -2,7 +2,7 @@
 -- The filter searches read their (city|state, rating, id) index in order and check each row's
 -- specialties (specialty_predicate) until the page is full. The total is exact up to the cap
 -- (search_total_cap): for a specialty alone it is the specialty's own count, for a specialty in
--- a state its search postings (0022: the token specialty_<slug>), both kept by triggers, so only
+-- a state its search postings (0030: the terms specialty_<slug> and state:<code>, band by band), both kept by triggers, so only
 -- the page is read; otherwise the first cap + 1 matches are counted in order (a first page is a
 -- prefix of them), from a city's index alone with a specialty (0025). With a city list as a
 -- parameter the planner misjudges a big city's size and sorted all of its rows for a merge join
@@ -44,8 +44,10 @@ begin
     if p_state is null then
       v_known := (select s.contractor_count from app_public.specialties s where s.slug = p_specialty);
     else
-      v_known := coalesce((select icount(p.contractors) from app_private.search_postings p
-                            where p.term = 'specialty_' || p_specialty and p.state = upper(p_state)), 0);
+      v_known := (select coalesce(sum(icount(s.contractors & t.contractors)), 0)
+                    from app_private.search_postings s
+                    join app_private.search_postings t on t.band = s.band and t.term = 'state:' || upper(p_state)
+                   where s.term = 'specialty_' || p_specialty);
     end if;
   end if;
 

@@ -1,0 +1,17 @@
+-- The terms a contractor is posted under in the search postings (0030): every lexeme of its
+-- search document; 'a:' || lexeme for those of weight A (name and specialty tokens: the top
+-- tier); 'state:' || state and 'city:' || city (the filters). Changing it changes what the
+-- postings mean: rebuild them (app_private.refresh_search_postings) in the same migration.
+CREATE OR REPLACE FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
+AS $function$
+    select tsvector_to_array(p_search)
+           || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l)
+           || array_remove(array['state:' || p_state, 'city:' || p_city], null)
+  $function$;
+comment on function app_hidden.search_posting_terms(tsvector,tsvector,text,text) is 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), its state and city.';
+revoke all on function app_hidden.search_posting_terms(tsvector,tsvector,text,text) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_posting_terms(tsvector,tsvector,text,text) to marine_anonymous;

@@ -1,0 +1,42 @@
+-- The ranking stage of a text search (docs/search.md "Ranking rules, in order"): the rows of the
+-- window (search_walk's best-rated matches, and an exact name) read once, each given its key,
+-- then the page after the cursor's (key, search_no). With sort=rating the key is the rating
+-- alone. The ranking key is built here and only here: [exact name, units matched, -units
+-- matched only through a correction or completion, field score, public rating], where a unit
+-- scores 3 in the name or as a specialty (q3), 2 in services or location (q2), 1 elsewhere or
+-- through a brand (q1), and units not kept (p_keep) score nothing.
+CREATE OR REPLACE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer)
+ RETURNS TABLE(id uuid, search_no integer, key numeric[])
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+ SET jit TO 'off'
+ SET max_parallel_workers_per_gather TO '0'
+AS $function$
+    with candidates as materialized (
+      -- Each document read once (|| detoasts it).
+      select c.id, c.search_no, c.search || ''::tsvector as search, (w.band / 100.0)::numeric(3,2) as rating,
+             app_hidden.name_key(c.name) = p_name_key as exact_name
+        from unnest(p_nos, p_bands) as w(no, band)
+        join app_public.contractors c on c.search_no = w.no
+    ), ranked as (
+      select k.id, k.search_no,
+             case when p_sort = 'rating' then array[k.rating]
+                  else array[k.exact_name::int, s.matched, -s.corrected, s.field, k.rating] end as key
+        from candidates k cross join lateral (
+          select count(*) filter (where u.score > 0) as matched,
+                 count(*) filter (where u.score > 0 and not k.search @@ p_qe[u.i]) as corrected,
+                 coalesce(sum(u.score), 0) as field
+            from (select i, case when k.search @@ p_q3[i] then 3 when k.search @@ p_q2[i] then 2
+                                 when k.search @@ p_q1[i] then 1 else 0 end as score
+                    from generate_subscripts(p_q1, 1) i where p_keep[i]) u) s
+    )
+    select r.id, r.search_no, r.key
+      from ranked r
+     where p_after_key is null or (r.key, r.search_no) < (p_after_key, p_after_no)
+     order by r.key desc, r.search_no desc
+     limit p_limit + 1 offset p_offset
+  $function$;
+comment on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],text,text,numeric[],integer,integer,integer) is 'The ranking stage of a text search: the window''s keys and the page after the cursor (docs/search.md).';
+revoke all on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],text,text,numeric[],integer,integer,integer) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],text,text,numeric[],integer,integer,integer) to marine_anonymous;

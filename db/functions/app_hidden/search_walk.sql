@@ -1,0 +1,87 @@
+-- The search's walk over the postings (docs/search.md, stage "candidates"): the rating bands,
+-- best first, in chunks; in each band a unit's contractors are the union of its alternatives,
+-- an alternative's the intersection of its terms, and a match is in every unit and every filter
+-- group. It returns the first p_need matches in rank order (band, then search_no, highest first)
+-- after the position (p_after_band, p_after_no), their bands, the number of matches up to
+-- p_cap + 1, and for each unit whether it matches anything under the filters. It stops at the
+-- end of the first chunk where it has all four, so its work is the postings of the bands it
+-- reads, never a contractor row.
+-- The units are the p_keep ones of p_units (search_terms' tsqueries), or all of them as one
+-- (p_as_one: soft matching); the filters are search_filter_terms' groups.
+CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer)
+ RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[])
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+ SET jit TO 'off'
+ SET max_parallel_workers_per_gather TO '0'
+ SET enable_hashjoin TO 'off'
+ SET enable_mergejoin TO 'off'
+AS $function$
+declare
+  v_units constant integer := case when p_as_one then 1 else (select count(*) from unnest(p_keep) k where k) end;
+  v_groups constant integer := (select count(distinct f.grp) from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f);
+  v_high smallint := 500;
+  v_low smallint;
+  v_band record;
+  v_take integer[];
+begin
+  nos := '{}'; bands := '{}'; total := 0;
+  unit_found := array_fill(false, array[v_units]);
+  if v_units = 0 then
+    return next;
+    return;
+  end if;
+  foreach v_low in array array[450, 400, 300, 0]::smallint[] loop
+    for v_band in
+      with terms as (
+        select t.unit, t.alt, t.term, count(*) over (partition by t.unit, t.alt) as size
+          from app_hidden.search_unit_terms(p_units, p_keep, p_as_one) t
+        union all
+        select v_units + f.grp, f.n::integer, f.term, 1
+          from app_hidden.search_filter_terms(p_specialty, p_city, p_state) with ordinality as f(grp, term, n)
+      ), alternatives as (
+        select p.band, t.unit, app_private.intersection(p.contractors) as ids
+          from terms t join app_private.search_postings p on p.term = t.term and p.band between v_low and v_high
+         group by p.band, t.unit, t.alt
+        having count(*) = max(t.size)
+      ), units as (
+        select a.band, a.unit, app_private.union_of(a.ids) as ids from alternatives a group by a.band, a.unit
+      ), filtered as (
+        select u.band, app_private.intersection(u.ids) as ids from units u where u.unit > v_units
+         group by u.band having count(*) = v_groups
+      ), unit_matches as (
+        select u.band, u.unit, case when v_groups = 0 then u.ids else u.ids & f.ids end as ids
+          from units u left join filtered f on f.band = u.band
+         where u.unit <= v_units and (v_groups = 0 or f.ids is not null)
+      )
+      select m.band,
+             case when count(*) filter (where icount(m.ids) > 0) = v_units
+                  then app_private.intersection(m.ids) else '{}' end as ids,
+             array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found
+        from unit_matches m
+       group by m.band
+       order by m.band desc
+    loop
+      unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_series(1, v_units) i);
+      total := total + icount(v_band.ids);
+      if cardinality(nos) < p_need and (p_after_band is null or v_band.band <= p_after_band) then
+        v_take := sort_desc(v_band.ids);
+        if v_band.band = p_after_band then
+          v_take := array(select n from unnest(v_take) n where n < p_after_no);
+        end if;
+        v_take := v_take[1:p_need - cardinality(nos)];
+        nos := nos || v_take;
+        bands := bands || array_fill(v_band.band, array[cardinality(v_take)]);
+      end if;
+    end loop;
+    exit when cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found);
+    v_high := v_low - 1;
+  end loop;
+  total := least(total, p_cap + 1);
+  return next;
+end
+$function$;
+comment on function app_hidden.search_walk(tsquery[],boolean[],boolean,text,text,text,integer,integer,smallint,integer) is 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
+revoke all on function app_hidden.search_walk(tsquery[],boolean[],boolean,text,text,text,integer,integer,smallint,integer) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_walk(tsquery[],boolean[],boolean,text,text,text,integer,integer,smallint,integer) to marine_anonymous;
