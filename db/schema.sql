@@ -1883,17 +1883,16 @@ begin
   if p_q is not null then
     select w.q, w.city, w.state, w.place into p_q, p_city, p_state, v_place from app_hidden.search_place(p_q, p_city, p_state) w;
   end if;
-  if p_q is null then
-    return query select r.contractors, r.total, r.total_exact,
-                        case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
-                        '{}'::text[], '[]'::json, v_place
-                   from app_hidden.search_rated(p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
-    return;
-  end if;
   if p_specialty is not null then
     perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
   end if;
   v_terms := app_hidden.search_terms(p_q);
+  if p_q is null then
+    p_sort := 'rating';  -- without text, the filters' matches in rated order
+  elsif cardinality(v_terms.typed) = 0 then
+    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections, v_place;  -- stop words only
+    return;
+  end if;
   -- The word bound: units after the first search_unit_bound() are not matched, and said to be.
   v_ignored := coalesce(v_terms.typed[v_bound + 1:], '{}');
   v_keep := array(select i <= v_bound from generate_subscripts(v_terms.typed, 1) i);
@@ -2117,14 +2116,14 @@ CREATE FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvect
     AS $$
     select tsvector_to_array(p_search)
            || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l)
-           || array_remove(array['state:' || p_state, 'city:' || p_city], null)
+           || array_remove(array['state:' || p_state, 'city:' || p_city, 'all:'], null)
   $$;
 
 --
 -- Name: FUNCTION search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) IS 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), its state and city.';
+COMMENT ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) IS 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), its state and city, and ''all:''.';
 
 --
 -- Name: search_rank(integer[], smallint[], tsquery[], tsquery[], tsquery[], tsquery[], boolean[], text, text, numeric[], integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2180,75 +2179,6 @@ CREATE FUNCTION app_hidden.search_rank_window() RETURNS integer
 --
 
 COMMENT ON FUNCTION app_hidden.search_rank_window() IS 'Text searches rank at most this many matches, the best rated (docs/decisions.md).';
-
---
--- Name: search_rated(text, text, text, integer, integer, numeric, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer DEFAULT 0, p_after_score numeric DEFAULT NULL::numeric, p_after_id uuid DEFAULT NULL::uuid) RETURNS TABLE(contractors json, total integer, total_exact boolean, next json)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
-    SET jit TO 'off'
-    SET max_parallel_workers_per_gather TO '0'
-    SET enable_hashjoin TO 'off'
-    SET enable_mergejoin TO 'off'
-    AS $_$
-declare
-  v_cap constant integer := greatest(app_hidden.search_total_cap(), p_offset + p_limit);
-  v_cities text[];
-  v_filters text := 'c.is_active';
-  v_ids uuid[];
-  v_scores numeric[];
-  v_page text;
-  v_known integer;  -- the total, when it is kept (specialty without a city)
-begin
-  if p_specialty is not null then
-    perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
-    v_filters := v_filters || app_hidden.specialty_predicate(2);
-  end if;
-  if p_city is not null then
-    v_cities := array(select d.city from app_private.directory_cities d
-                       where d.city ilike app_hidden.like_pattern(p_city) order by d.city);
-  end if;
-  if p_state is not null then
-    v_filters := v_filters || ' and c.state = upper($4)';
-  end if;
-  if p_specialty is not null and p_city is null then
-    if p_state is null then
-      v_known := (select s.contractor_count from app_public.specialties s where s.slug = p_specialty);
-    else
-      v_known := (select coalesce(sum(icount(s.contractors & t.contractors)), 0)
-                    from app_private.search_postings s
-                    join app_private.search_postings t on t.band = s.band and t.term = 'state:' || upper(p_state)
-                   where s.term = 'specialty_' || p_specialty);
-    end if;
-  end if;
-
-  -- The first page's rows and, when the total is not kept, the first cap + 1 matches in order.
-  if v_known is null or p_after_score is null then
-    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(v_filters, p_city is not null, '',
-              case when v_known is null then '$9 + 1' else '$8 + $7 + 1' end))
-      into v_ids, v_scores
-      using null::tsquery, p_specialty, v_cities, p_state, null::numeric, null::uuid, p_limit, p_offset, v_cap;
-  end if;
-
-  if p_after_score is null then
-    v_page := app_hidden.rated_arrays_page_sql();
-  else
-    v_page := app_hidden.rated_contractors_sql(v_filters, p_city is not null, app_hidden.rated_keyset_sql(), '$7 + 1');
-  end if;
-  return query execute format('select i.items, least($12, $9), $12 <= $9, i.next from (%s) i',
-                              app_hidden.rated_page_sql(v_page))
-    using null::tsquery, p_specialty, v_cities, p_state, p_after_score, p_after_id, p_limit, p_offset, v_cap,
-          v_ids, v_scores, coalesce(v_known, cardinality(v_ids), 0);
-end
-$_$;
-
---
--- Name: FUNCTION search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) IS 'Contractor search by specialty, city and state, best rated first: search_contractors without q.';
 
 --
 -- Name: search_terms(text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2445,19 +2375,17 @@ declare
   v_take integer[];
 begin
   nos := '{}'; bands := '{}'; total := 0;
-  unit_found := array_fill(false, array[v_units]);
-  if v_units = 0 then
-    return next;
-    return;
-  end if;
+  unit_found := coalesce(array_fill(false, array[v_units]), '{}');
   foreach v_low in array array[450, 400, 300, 0]::smallint[] loop
     for v_band in
       with terms as (
         select t.unit, t.alt, t.term, count(*) over (partition by t.unit, t.alt) as size
           from app_hidden.search_unit_terms(p_units, p_keep, p_as_one) t
         union all
-        select v_units + f.grp, f.n::integer, f.term, 1
+        select 100 + f.grp, f.n::integer, f.term, 1  -- filter groups are units 101-103
           from app_hidden.search_filter_terms(p_specialty, p_city, p_state) with ordinality as f(grp, term, n)
+        union all
+        select 1, 1, 'all:', 1 where v_units = 0 and v_groups = 0
       ), alternatives as (
         select p.band, t.unit, app_private.intersection(p.contractors) as ids
           from terms t join app_private.search_postings p on p.term = t.term and p.band between v_low and v_high
@@ -2466,22 +2394,24 @@ begin
       ), units as (
         select a.band, a.unit, app_private.union_of(a.ids) as ids from alternatives a group by a.band, a.unit
       ), filtered as (
-        select u.band, app_private.intersection(u.ids) as ids from units u where u.unit > v_units
+        select u.band, app_private.intersection(u.ids) as ids from units u where u.unit > 100
          group by u.band having count(*) = v_groups
       ), unit_matches as (
         select u.band, u.unit, case when v_groups = 0 then u.ids else u.ids & f.ids end as ids
           from units u left join filtered f on f.band = u.band
-         where u.unit <= v_units and (v_groups = 0 or f.ids is not null)
+         where u.unit <= 100 and (v_groups = 0 or f.ids is not null)
+        union all
+        select f.band, 1, f.ids from filtered f where v_units = 0
       )
       select m.band,
-             case when count(*) filter (where icount(m.ids) > 0) = v_units
+             case when count(*) filter (where icount(m.ids) > 0) = greatest(v_units, 1)
                   then app_private.intersection(m.ids) else '{}' end as ids,
              array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found
         from unit_matches m
        group by m.band
        order by m.band desc
     loop
-      unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_series(1, v_units) i);
+      unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_subscripts(unit_found, 1) i);
       total := total + icount(v_band.ids);
       if cardinality(nos) < p_need and (p_after_band is null or v_band.band <= p_after_band) then
         v_take := sort_desc(v_band.ids);
@@ -3925,10 +3855,10 @@ end
 $$;
 
 --
--- Name: tg_contractors__search_postings(); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: tg_contractors__search(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.tg_contractors__search_postings() RETURNS trigger
+CREATE FUNCTION app_private.tg_contractors__search() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
@@ -3970,24 +3900,13 @@ begin
               from old_rows o where o.is_active) d,
            unnest(d.terms) t;
   end if;
+  if TG_OP <> 'DELETE' then
+    perform app_private.add_search_words(array(select app_private.contractor_words_text(n) from new_rows n where n.is_active));
+  end if;
   if v_out_nos is not null or v_in_nos is not null then
     perform app_private.change_search_postings(coalesce(v_out_terms, '{}'), coalesce(v_out_bands, '{}'), coalesce(v_out_nos, '{}'),
                                                coalesce(v_in_terms, '{}'), coalesce(v_in_bands, '{}'), coalesce(v_in_nos, '{}'));
   end if;
-  return null;
-end
-$$;
-
---
--- Name: tg_contractors__search_words(); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.tg_contractors__search_words() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$
-begin
-  perform app_private.add_search_words(array(select app_private.contractor_words_text(n) from new_rows n where n.is_active));
   return null;
 end
 $$;
@@ -5416,18 +5335,6 @@ CREATE TRIGGER _500_specialty_counts_update AFTER UPDATE OF is_active ON app_pub
 CREATE TRIGGER _600_search_words AFTER INSERT OR UPDATE OF name ON app_public.specialties FOR EACH ROW EXECUTE FUNCTION app_private.tg_specialties__search_words();
 
 --
--- Name: contractors _600_search_words_insert; Type: TRIGGER; Schema: app_public; Owner: -
---
-
-CREATE TRIGGER _600_search_words_insert AFTER INSERT ON app_public.contractors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search_words();
-
---
--- Name: contractors _600_search_words_update; Type: TRIGGER; Schema: app_public; Owner: -
---
-
-CREATE TRIGGER _600_search_words_update AFTER UPDATE ON app_public.contractors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search_words();
-
---
 -- Name: specialties _600_specialty_slugs; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
@@ -5446,22 +5353,22 @@ CREATE TRIGGER _600_specialty_slugs_delete AFTER DELETE ON app_public.contractor
 CREATE TRIGGER _600_specialty_slugs_insert AFTER INSERT ON app_public.contractor_specialties REFERENCING NEW TABLE AS new_links FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractor_specialties__slugs();
 
 --
--- Name: contractors _610_search_postings_delete; Type: TRIGGER; Schema: app_public; Owner: -
+-- Name: contractors _610_search_delete; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
-CREATE TRIGGER _610_search_postings_delete AFTER DELETE ON app_public.contractors REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search_postings();
+CREATE TRIGGER _610_search_delete AFTER DELETE ON app_public.contractors REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search();
 
 --
--- Name: contractors _610_search_postings_insert; Type: TRIGGER; Schema: app_public; Owner: -
+-- Name: contractors _610_search_insert; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
-CREATE TRIGGER _610_search_postings_insert AFTER INSERT ON app_public.contractors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search_postings();
+CREATE TRIGGER _610_search_insert AFTER INSERT ON app_public.contractors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search();
 
 --
--- Name: contractors _610_search_postings_update; Type: TRIGGER; Schema: app_public; Owner: -
+-- Name: contractors _610_search_update; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
-CREATE TRIGGER _610_search_postings_update AFTER UPDATE ON app_public.contractors REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search_postings();
+CREATE TRIGGER _610_search_update AFTER UPDATE ON app_public.contractors REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_contractors__search();
 
 --
 -- Name: estimates _900_refresh_status; Type: TRIGGER; Schema: app_public; Owner: -
@@ -6699,13 +6606,6 @@ REVOKE ALL ON FUNCTION app_hidden.search_rank_window() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_rank_window() TO marine_anonymous;
 
 --
--- Name: FUNCTION search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_rated(p_specialty text, p_city text, p_state text, p_limit integer, p_offset integer, p_after_score numeric, p_after_id uuid) TO marine_anonymous;
-
---
 -- Name: FUNCTION search_terms(p_q text); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -7182,16 +7082,10 @@ REVOKE ALL ON FUNCTION app_private.tg_contractor_specialties__slugs() FROM PUBLI
 REVOKE ALL ON FUNCTION app_private.tg_contractors__directory_cities() FROM PUBLIC;
 
 --
--- Name: FUNCTION tg_contractors__search_postings(); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION tg_contractors__search(); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.tg_contractors__search_postings() FROM PUBLIC;
-
---
--- Name: FUNCTION tg_contractors__search_words(); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.tg_contractors__search_words() FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.tg_contractors__search() FROM PUBLIC;
 
 --
 -- Name: FUNCTION tg_contractors__specialty_counts(); Type: ACL; Schema: app_private; Owner: -

@@ -8,7 +8,9 @@
 -- read but the ones ranked.
 --
 -- Terms: every lexeme of the search document; 'a:' || lexeme for the lexemes of weight A (the
--- name and specialty tokens: the top tier); 'state:' || state and 'city:' || city (the filters).
+-- name and specialty tokens: the top tier); 'state:' || state and 'city:' || city (the filters);
+-- 'all:' (every active contractor: rated order with no text and no filter). A lexeme holds a ':'
+-- only inside a URL or path (after a host name or a '/'), so none is mistaken for these.
 -- A rating change moves a contractor between bands: one review rewrites one band row per term
 -- of that contractor, and the bands keep each row small.
 --
@@ -19,10 +21,18 @@
 drop trigger _610_search_postings_insert on app_public.contractors;
 drop trigger _610_search_postings_update on app_public.contractors;
 drop trigger _610_search_postings_delete on app_public.contractors;
+drop function app_private.tg_contractors__search_postings();
+-- One statement trigger keeps both what text search reads of contractors: the postings and the
+-- directory's words (typo corrections and completions), which had their own two triggers.
+drop trigger _600_search_words_insert on app_public.contractors;
+drop trigger _600_search_words_update on app_public.contractors;
+drop function if exists app_private.tg_contractors__search_words();
 drop function if exists app_private.change_search_postings(text[], text[], integer[], text[], text[], integer[]);
 drop function if exists app_private.refresh_search_postings();
 drop function if exists app_hidden.state_text_matches(text, tsquery[]);
 drop function if exists app_hidden.state_query(text, tsquery);
+-- Rated order without q is the same walk with no text unit (search_contractors).
+drop function if exists app_hidden.search_rated(text, text, text, integer, integer, numeric, uuid);
 drop table app_private.search_postings;
 
 drop index app_public.contractors_state_lexemes_idx;
@@ -60,9 +70,9 @@ create function app_hidden.search_posting_terms(p_search tsvector, p_head tsvect
   as $$
     select tsvector_to_array(p_search)
            || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l)
-           || array_remove(array['state:' || p_state, 'city:' || p_city], null)
+           || array_remove(array['state:' || p_state, 'city:' || p_city, 'all:'], null)
   $$;
-comment on function app_hidden.search_posting_terms(tsvector, tsvector, text, text) is 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), its state and city.';
+comment on function app_hidden.search_posting_terms(tsvector, tsvector, text, text) is 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), its state and city, and ''all:''.';
 revoke all on function app_hidden.search_posting_terms(tsvector, tsvector, text, text) from public;
 grant execute on function app_hidden.search_posting_terms(tsvector, tsvector, text, text) to marine_anonymous;
 
@@ -77,15 +87,15 @@ grant execute on function app_hidden.search_band(numeric) to marine_anonymous;
 
 -- The triggers' function is defined in db/functions (applied after the migrations); until then a
 -- write to contractors is refused rather than left out of the postings.
-create or replace function app_private.tg_contractors__search_postings() returns trigger
+create function app_private.tg_contractors__search() returns trigger
   language plpgsql
-  as $$ begin raise exception 'app_private.tg_contractors__search_postings: apply db/functions first'; end $$;
-create trigger _610_search_postings_insert after insert on app_public.contractors
-  referencing new table as new_rows for each statement execute function app_private.tg_contractors__search_postings();
-create trigger _610_search_postings_update after update on app_public.contractors
-  referencing old table as old_rows new table as new_rows for each statement execute function app_private.tg_contractors__search_postings();
-create trigger _610_search_postings_delete after delete on app_public.contractors
-  referencing old table as old_rows for each statement execute function app_private.tg_contractors__search_postings();
+  as $$ begin raise exception 'app_private.tg_contractors__search: apply db/functions first'; end $$;
+create trigger _610_search_insert after insert on app_public.contractors
+  referencing new table as new_rows for each statement execute function app_private.tg_contractors__search();
+create trigger _610_search_update after update on app_public.contractors
+  referencing old table as old_rows new table as new_rows for each statement execute function app_private.tg_contractors__search();
+create trigger _610_search_delete after delete on app_public.contractors
+  referencing old table as old_rows for each statement execute function app_private.tg_contractors__search();
 
 -- The postings of the contractors already there (what app_private.refresh_search_postings does).
 insert into app_private.search_postings (term, band, contractors)

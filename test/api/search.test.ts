@@ -16,14 +16,11 @@ async function sqlIds(where: string, args: unknown[] = []): Promise<string[]> {
   return rows.map((r) => r.id).sort();
 }
 
-/**
- * The same matches in the search's order: best public rating first, ties by id descending, or
- * with q by search number descending (the postings' order: docs/search.md, rule 6).
- */
-async function sqlOrdered(where: string, args: unknown[] = [], tie: 'id' | 'search_no' = 'id'): Promise<string[]> {
+/** The same matches in the search's order: best public rating first, ties by search number descending (docs/search.md, rule 6). */
+async function sqlOrdered(where: string, args: unknown[] = []): Promise<string[]> {
   const { rows } = await svc.db.pool.query(
     `select id from app_public.contractors c where c.is_active and ${where}
-    order by coalesce(c.public_rating, 0) desc, c.${tie} desc`,
+    order by coalesce(c.public_rating, 0) desc, c.search_no desc`,
     args,
   );
   return rows.map((r) => r.id);
@@ -93,7 +90,7 @@ describe('filters', () => {
     ['xyzzy ', 'false'],
   ])('q=%s&sort=rating&state=FL gives the exact order and count', async (q, where) => {
     const r = await search(`q=${encodeURIComponent(q)}&state=FL&limit=20&sort=rating`);
-    const expected = await sqlOrdered(`c.state = 'FL' and ${where}`, [], 'search_no');
+    const expected = await sqlOrdered(`c.state = 'FL' and ${where}`);
     expect(ids(r.body.contractors)).toEqual(expected.slice(0, 20));
     expect(r.body.data.pagination).toMatchObject(counted(expected.length));
   });
@@ -153,7 +150,6 @@ describe('filters', () => {
       select 1 from app_public.contractor_specialties cs join app_public.specialties s on s.id = cs.specialty_id
        where cs.contractor_id = c.id and s.slug = $1)`,
       [slug],
-      'search_no',
     );
     expect(expected.length).toBeGreaterThan(0);
     expect(r.body.data.pagination).toMatchObject(counted(expected.length));

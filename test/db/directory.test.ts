@@ -162,15 +162,15 @@ describe('app_hidden.search_contractors', () => {
     });
   });
 
-  // Without q, a specialty's total comes from its kept count (alone) or its search postings (in a
-  // state), and the scan reads only the page; in a city it is counted in order. Each is held to
-  // a count of the links themselves, with the page in rated order.
+  // Without q, a specialty's matches and total come from the search postings (its term, and the
+  // state's or the cities' terms), band by band. Each is held to a count of the links
+  // themselves, with the page in rated order (ties by search number).
   test('specialty totals and pages without q match the links, alone, in a state and in a city, and past the cap', async () => {
     await asRole(db, 'marine_admin', async (c) => {
       const oracle = async (slug: string, state: string | null, city: string | null) =>
         (
           await c.query(
-            `select count(*)::int as n, (array_agg(c.id order by coalesce(c.public_rating, 0) desc, c.id desc))[1:5] as ids
+            `select count(*)::int as n, (array_agg(c.id order by coalesce(c.public_rating, 0) desc, c.search_no desc))[1:5] as ids
                from app_public.contractors c join app_public.contractor_specialties cs on cs.contractor_id = c.id
                join app_public.specialties s on s.id = cs.specialty_id
               where c.is_active and s.slug = $1 and ($2::text is null or c.state = $2) and ($3::text is null or c.city ilike app_hidden.like_pattern($3))`,
@@ -215,7 +215,7 @@ describe('app_hidden.search_contractors', () => {
       expect(all.n).toBeGreaterThan(10);
       const { rows: second } = await c.query(
         `select c.id from app_public.contractors c where c.is_active and c.state = $1 and c.specialty_slugs @> array[$2]
-          order by coalesce(c.public_rating, 0) desc, c.id desc offset 5 limit 5`,
+          order by coalesce(c.public_rating, 0) desc, c.search_no desc offset 5 limit 5`,
         [place.state, specialty.slug],
       );
       expect((await search(specialty.slug, place.state, null, 5)).contractors.map((x: { id: string }) => x.id)).toEqual(

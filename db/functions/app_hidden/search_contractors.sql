@@ -1,8 +1,8 @@
 -- Contractor search (GET /api/v1/public/contractors/search; docs/search.md, where each stage and
 -- ranking rule is described with its function and test). The stages, in order:
 --   place      search_place: a state or city named in q becomes a filter and leaves q;
---   no q       search_rated: rated order, no text;
---   words      search_terms: q's units (at most search_unit_bound()), their tsqueries;
+--   words      search_terms: q's units (at most search_unit_bound()), their tsqueries; without
+--              q there are none, and the filters' matches come in rated order;
 --   candidates search_walk over the rating-banded postings: which units match anything under the
 --              filters (the others are ignored), the count up to the cap, and the best-rated
 --              matches in rank order; with no match of every kept unit, any of them (soft);
@@ -40,17 +40,16 @@ begin
   if p_q is not null then
     select w.q, w.city, w.state, w.place into p_q, p_city, p_state, v_place from app_hidden.search_place(p_q, p_city, p_state) w;
   end if;
-  if p_q is null then
-    return query select r.contractors, r.total, r.total_exact,
-                        case when r.next is not null then json_build_object('key', json_build_array(r.next->'score'), 'id', r.next->'id') end,
-                        '{}'::text[], '[]'::json, v_place
-                   from app_hidden.search_rated(p_specialty, p_city, p_state, p_limit, p_offset, p_after_key[1], p_after_id) r;
-    return;
-  end if;
   if p_specialty is not null then
     perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
   end if;
   v_terms := app_hidden.search_terms(p_q);
+  if p_q is null then
+    p_sort := 'rating';  -- without text, the filters' matches in rated order
+  elsif cardinality(v_terms.typed) = 0 then
+    return query select '[]'::json, 0, true, null::json, '{}'::text[], v_terms.corrections, v_place;  -- stop words only
+    return;
+  end if;
   -- The word bound: units after the first search_unit_bound() are not matched, and said to be.
   v_ignored := coalesce(v_terms.typed[v_bound + 1:], '{}');
   v_keep := array(select i <= v_bound from generate_subscripts(v_terms.typed, 1) i);

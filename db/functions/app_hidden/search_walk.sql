@@ -7,7 +7,9 @@
 -- end of the first chunk where it has all four, so its work is the postings of the bands it
 -- reads, never a contractor row.
 -- The units are the p_keep ones of p_units (search_terms' tsqueries), or all of them as one
--- (p_as_one: soft matching); the filters are search_filter_terms' groups.
+-- (p_as_one: soft matching); the filters are search_filter_terms' groups. With no unit, the
+-- matches are the filters' (rated order without q), or, with no filter either, every active
+-- contractor (the term 'all:').
 CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer)
  RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[])
  LANGUAGE plpgsql
@@ -27,19 +29,17 @@ declare
   v_take integer[];
 begin
   nos := '{}'; bands := '{}'; total := 0;
-  unit_found := array_fill(false, array[v_units]);
-  if v_units = 0 then
-    return next;
-    return;
-  end if;
+  unit_found := coalesce(array_fill(false, array[v_units]), '{}');
   foreach v_low in array array[450, 400, 300, 0]::smallint[] loop
     for v_band in
       with terms as (
         select t.unit, t.alt, t.term, count(*) over (partition by t.unit, t.alt) as size
           from app_hidden.search_unit_terms(p_units, p_keep, p_as_one) t
         union all
-        select v_units + f.grp, f.n::integer, f.term, 1
+        select 100 + f.grp, f.n::integer, f.term, 1  -- filter groups are units 101-103
           from app_hidden.search_filter_terms(p_specialty, p_city, p_state) with ordinality as f(grp, term, n)
+        union all
+        select 1, 1, 'all:', 1 where v_units = 0 and v_groups = 0
       ), alternatives as (
         select p.band, t.unit, app_private.intersection(p.contractors) as ids
           from terms t join app_private.search_postings p on p.term = t.term and p.band between v_low and v_high
@@ -48,22 +48,24 @@ begin
       ), units as (
         select a.band, a.unit, app_private.union_of(a.ids) as ids from alternatives a group by a.band, a.unit
       ), filtered as (
-        select u.band, app_private.intersection(u.ids) as ids from units u where u.unit > v_units
+        select u.band, app_private.intersection(u.ids) as ids from units u where u.unit > 100
          group by u.band having count(*) = v_groups
       ), unit_matches as (
         select u.band, u.unit, case when v_groups = 0 then u.ids else u.ids & f.ids end as ids
           from units u left join filtered f on f.band = u.band
-         where u.unit <= v_units and (v_groups = 0 or f.ids is not null)
+         where u.unit <= 100 and (v_groups = 0 or f.ids is not null)
+        union all
+        select f.band, 1, f.ids from filtered f where v_units = 0
       )
       select m.band,
-             case when count(*) filter (where icount(m.ids) > 0) = v_units
+             case when count(*) filter (where icount(m.ids) > 0) = greatest(v_units, 1)
                   then app_private.intersection(m.ids) else '{}' end as ids,
              array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found
         from unit_matches m
        group by m.band
        order by m.band desc
     loop
-      unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_series(1, v_units) i);
+      unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_subscripts(unit_found, 1) i);
       total := total + icount(v_band.ids);
       if cardinality(nos) < p_need and (p_after_band is null or v_band.band <= p_after_band) then
         v_take := sort_desc(v_band.ids);

@@ -1,9 +1,11 @@
--- Keeps search_postings: an active contractor is posted under each of its terms
--- (search_posting_terms) in the band of its public rating (search_band). Updates that leave the
--- document, the place, the rating band and is_active alone (contact details) move nothing. One
--- trigger function for the three statements; each branch reads only the transition tables its
+-- Keeps what text search reads of contractors. The search postings: an active contractor is
+-- posted under each of its terms (search_posting_terms) in the band of its public rating
+-- (search_band); updates that leave the document, the place, the rating band and is_active
+-- alone (contact details) move nothing. The directory's words (typo corrections, completions):
+-- the words of every active contractor written, counted in (add_search_words). One trigger
+-- function for the three statements; each branch reads only the transition tables its
 -- statement has.
-CREATE OR REPLACE FUNCTION app_private.tg_contractors__search_postings()
+CREATE OR REPLACE FUNCTION app_private.tg_contractors__search()
  RETURNS trigger
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -47,6 +49,9 @@ begin
               from old_rows o where o.is_active) d,
            unnest(d.terms) t;
   end if;
+  if TG_OP <> 'DELETE' then
+    perform app_private.add_search_words(array(select app_private.contractor_words_text(n) from new_rows n where n.is_active));
+  end if;
   if v_out_nos is not null or v_in_nos is not null then
     perform app_private.change_search_postings(coalesce(v_out_terms, '{}'), coalesce(v_out_bands, '{}'), coalesce(v_out_nos, '{}'),
                                                coalesce(v_in_terms, '{}'), coalesce(v_in_bands, '{}'), coalesce(v_in_nos, '{}'));
@@ -54,5 +59,5 @@ begin
   return null;
 end
 $function$;
-comment on function app_private.tg_contractors__search_postings() is null;
-revoke all on function app_private.tg_contractors__search_postings() from public, marine_anonymous, marine_agent, marine_admin;
+comment on function app_private.tg_contractors__search() is null;
+revoke all on function app_private.tg_contractors__search() from public, marine_anonymous, marine_agent, marine_admin;
