@@ -30,7 +30,6 @@ import {
 } from '../owner/operations';
 import { checkedOwnerTokenDigest } from '../owner/token';
 import { confirmationData, confirmServiceRequest, createServiceRequest } from '../requests/operations';
-import { trustedClientCheck } from '../requests/trusted-clients';
 
 /** Where the A2A endpoint (JSON-RPC) is served. */
 export const A2A_PATH = '/a2a';
@@ -171,10 +170,7 @@ export const SKILLS: readonly Skill[] = [
     description:
       "With the owner's consent, records a draft request to up to three pros and e-mails the owner a verification code; no pro is contacted until confirm_service_request. Input: the body of POST /api/v1/public/search-mcp/service-requests. Trusted clients only.",
     tags: ['service-request', 'owner', 'write'],
-    async run(ctx, input) {
-      trustedClientCheck(ctx.config.trustedClients)(ctx.ip);
-      return createServiceRequest(ctx.db, ctx.config, ctx.caller, input);
-    },
+    run: (ctx, input) => createServiceRequest(ctx.db, ctx.config, ctx, input),
   },
   {
     id: 'confirm_service_request',
@@ -182,10 +178,7 @@ export const SKILLS: readonly Skill[] = [
     description:
       'Confirms a draft with the verification code (or link token) the owner received: creates the Opportunity, contacts the pros, and returns ownerAccessToken the first time. Input: requestId, verificationCode or verificationToken. Trusted clients only.',
     tags: ['service-request', 'owner', 'write'],
-    async run(ctx, { requestId, ...body }) {
-      trustedClientCheck(ctx.config.trustedClients)(ctx.ip);
-      return confirmationData(await confirmServiceRequest(ctx.db, ctx.config, ctx.caller, { requestId }, body));
-    },
+    run: async (ctx, { requestId, ...body }) => confirmationData(await confirmServiceRequest(ctx.db, ctx.config, ctx, { requestId }, body)),
   },
   {
     id: 'owner_list_opportunities',

@@ -1,13 +1,12 @@
 // The owner request flow as tools: step 1 (create a draft, e-mail the owner a code) and step 2
-// (confirm with the code or token). Same operations, schemas and trusted-client rule as
+// (confirm with the code or token). Same operations (which check the client), schemas as
 // POST /api/v1/public/search-mcp/service-requests and .../{requestId}/confirm.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { confirmBody, requestIdPath, serviceRequestBody } from '../../requests/params';
 import { confirmationData, confirmServiceRequest, createServiceRequest } from '../../requests/operations';
-import { trustedClientCheck } from '../../requests/trusted-clients';
 import type { ToolContext } from '../context';
-import { run, type Structured } from '../results';
+import { run } from '../results';
 import { openObject } from '../schemas';
 
 const quote = z.object({
@@ -19,9 +18,6 @@ const quote = z.object({
 });
 
 export function registerRequestTools(server: McpServer, ctx: ToolContext): void {
-  // REST answers an untrusted address with a 403 before anything runs; so does each tool.
-  const trusted = trustedClientCheck(ctx.config.trustedClients);
-
   server.registerTool(
     'create_service_request',
     {
@@ -40,8 +36,7 @@ export function registerRequestTools(server: McpServer, ctx: ToolContext): void 
     },
     (args) =>
       run(ctx, async () => {
-        trusted(ctx.ip);
-        return (await createServiceRequest(ctx.db, ctx.config, ctx.caller, args)) as Structured;
+        return createServiceRequest(ctx.db, ctx.config, ctx, args);
       }),
   );
 
@@ -64,9 +59,8 @@ export function registerRequestTools(server: McpServer, ctx: ToolContext): void 
     },
     ({ requestId, ...body }) =>
       run(ctx, async () => {
-        trusted(ctx.ip);
         // The body schema is parsed again in the operation, so its cross-field rule (code or token) applies too.
-        const data = await confirmServiceRequest(ctx.db, ctx.config, ctx.caller, { requestId }, body);
+        const data = await confirmServiceRequest(ctx.db, ctx.config, ctx, { requestId }, body);
         return { ...confirmationData(data) };
       }),
   );
