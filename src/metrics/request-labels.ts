@@ -36,7 +36,7 @@ function isUnder(path: string, prefix: string): boolean {
 // the first request that needs it.
 let rest: ReturnType<typeof restOperations> | undefined;
 
-/** Where the application serves what (src/http/app.ts knows; this module imports no door). */
+/** Where the application serves what (src/app.ts knows; this module imports no door). */
 export interface DoorPaths {
   mcp: string;
   /** Paths of the "other" door that are an operation of their own (probes, discovery documents). */

@@ -12,7 +12,7 @@ const importsOf = (file: string) => graph.get(path.join(ROOT, file))!.map(name);
 const isDoor = (file: string) =>
   /^src\/[^/]+\/routes\.ts$/.test(file) || file.startsWith('src/mcp/tools/') || file === 'src/portal/owner-help.ts';
 // Where doors are mounted: the Express application (routers) and the MCP server (tools).
-const MOUNTS = new Set(['src/http/app.ts', 'src/mcp/server.ts']);
+const MOUNTS = new Set(['src/app.ts', 'src/mcp/server.ts']);
 
 test('no door imports another door; only the application and the MCP server mount them', () => {
   const wrong = files.flatMap((file) =>
