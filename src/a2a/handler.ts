@@ -1,7 +1,7 @@
-// The A2A request handler behind the SDK's JSON-RPC transport: SendMessage runs one skill (an
-// operation of the catalog, src/catalog/, under its name) and answers with a Message whose data part is the operation's result. Nothing is
-// kept between requests (no tasks, no streams, no push notifications), so any API process can
-// answer any call (docs/decisions.md, "A2A endpoint").
+// The A2A request handler behind the SDK's JSON-RPC transport: SendMessage runs one skill (the
+// catalog's operation of that name, src/catalog/) and answers with a Message whose data part is
+// the operation's result. Nothing is kept between requests (no tasks, no streams, no push
+// notifications), so any API process can answer any call (docs/decisions.md, "A2A endpoint").
 //
 // What a message asks for: its first data part {skill, input}, or else its text, which runs
 // search_contractors with the text as q. Failures: a message that names no known skill, or an

@@ -40,6 +40,7 @@ function common(base: string) {
     skills: SKILLS,
   };
 }
+
 /** A2A 1.0's card (JSON as on the wire). */
 export function agentCardV1(base: string) {
   const url = `${base}${A2A_PATH}`;
