@@ -7,7 +7,7 @@ import type { Config } from './config';
 import { createDatabase, type Database, type PoolSettings } from './db/database';
 import { databaseName, ReadReplicas } from './db/replicas';
 import { mountStaffGraphql } from './graphql/mount';
-import { createApp } from './http/app';
+import { createApp } from './app';
 import { trackConnections } from './http/drain';
 import type { Logger } from './log';
 import { trackDatabase } from './metrics/database';

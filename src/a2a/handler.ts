@@ -1,7 +1,7 @@
-// The A2A request handler behind the SDK's JSON-RPC transport: SendMessage runs one skill
-// (skills.ts) and answers with a Message whose data part is the operation's result. Nothing is
-// kept between requests (no tasks, no streams, no push notifications), so any API process can
-// answer any call (docs/decisions.md, "A2A endpoint").
+// The A2A request handler behind the SDK's JSON-RPC transport: SendMessage runs one skill (the
+// catalog's operation of that name, src/catalog/) and answers with a Message whose data part is
+// the operation's result. Nothing is kept between requests (no tasks, no streams, no push
+// notifications), so any API process can answer any call (docs/decisions.md, "A2A endpoint").
 //
 // What a message asks for: its first data part {skill, input}, or else its text, which runs
 // search_contractors with the text as q. Failures: a message that names no known skill, or an
@@ -19,9 +19,20 @@ import {
   UnsupportedOperationError,
 } from '@a2a-js/sdk/errors';
 import type { A2ARequestHandler, ServerCallContext, User } from '@a2a-js/sdk/server';
+import { CATALOG, operationByName } from '../catalog';
+import type { Input, OperationContext } from '../catalog/operation';
 import { toApiError } from '../errors';
 import { agentCardV1 } from '../openapi/agent-card';
-import { skillById, SKILLS, TEXT_SKILL, type Input, type SkillContext } from './skills';
+
+/** What every skill of one A2A request runs with: the operations' context, and the metrics' naming. */
+export interface SkillContext extends OperationContext {
+  /** Names the request's operation for the metrics (src/metrics/request-labels.ts). */
+  nameOperation?: (skill: string) => void;
+}
+
+/** The skill a text message runs, with the text as its q. */
+const TEXT_SKILL = 'search_contractors';
+const KNOWN = `Known skills: ${CATALOG.map((op) => op.name).join(', ')}.`;
 
 /** The A2A user of one request: carries that request's admitted caller and address to the skills. */
 export class CallerUser implements User {
@@ -43,11 +54,10 @@ function malformed(message: string, details?: string): A2AError {
 
 /** The skill and input a message asks for (see the head of this file). */
 export function requestOf(message: Message): { skill: string; input: Input } {
-  const known = `Known skills: ${SKILLS.map((s) => s.id).join(', ')}.`;
   const data = message.parts.find((p) => p.content?.$case === 'data')?.content?.value as unknown;
   if (data !== undefined) {
     if (!isObject(data) || typeof data.skill !== 'string') {
-      throw malformed('A data part must be {"skill": "<skill id>", "input": {...}}', known);
+      throw malformed('A data part must be {"skill": "<skill id>", "input": {...}}', KNOWN);
     }
     const input = data.input ?? {};
     if (!isObject(input)) throw malformed(`The input of ${data.skill} must be an object`);
@@ -57,7 +67,7 @@ export function requestOf(message: Message): { skill: string; input: Input } {
     .flatMap((p) => (p.content?.$case === 'text' ? [p.content.value] : []))
     .join(' ')
     .trim();
-  if (text === '') throw malformed('The message has no text and no data part', known);
+  if (text === '') throw malformed('The message has no text and no data part', KNOWN);
   return { skill: TEXT_SKILL, input: { q: text } };
 }
 
@@ -83,8 +93,8 @@ export class SkillRequestHandler implements A2ARequestHandler {
     if (!(user instanceof CallerUser)) throw new A2AError('The request was not admitted'); // mounting error: routes.ts sets it
     const { skill: id, input } = requestOf(message);
     user.ctx.nameOperation?.(id);
-    const skill = skillById.get(id);
-    if (skill === undefined) throw malformed(`Unknown skill '${id}'`, `Known skills: ${SKILLS.map((s) => s.id).join(', ')}.`);
+    const skill = operationByName.get(id);
+    if (skill === undefined) throw malformed(`Unknown skill '${id}'`, KNOWN);
     let result: unknown;
     try {
       result = await skill.run(user.ctx, input);

@@ -12,8 +12,8 @@ import { toApiError } from '../errors';
 import { methodNotAllowed } from '../http/errors';
 import { admission } from '../identity/admission';
 import { nameOperation } from '../metrics/request-labels';
+import { A2A_PATH } from '../openapi/agent-card';
 import { CallerUser, SkillRequestHandler } from './handler';
-import { A2A_PATH } from './skills';
 
 // JSON-RPC 2.0's codes for what happens here; -32000 ("server error", implementation-defined,
 // outside A2A's -32001..-32009) for an admission's refusal, whose data carries the HTTP status.

@@ -1,9 +1,10 @@
-// The directory's operations, for every door (REST: routes.ts; MCP: src/mcp/tools/directory.ts):
+// The directory's operations, for every door (REST: routes.ts; agents: src/catalog/directory.ts):
 // each parses its raw input (a query string's values, path parameters) with the REST rules,
 // calls one SQL function (db/functions/app_hidden/) and returns plain data; the doors put it in
 // their envelopes.
 import { z } from 'zod';
 import { REPLICA_READ, type Caller, type Database } from '../db/database';
+import { ApiError } from '../errors';
 import { parseOrThrow } from '../input/validate';
 import type { RawJson } from '../json/raw-json';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -154,4 +155,11 @@ export function contractorBySlug(db: Database, caller: Caller, path: unknown): P
 export function contractorById(db: Database, caller: Caller, path: unknown): Promise<Json> {
   const { id } = parseOrThrow(idPath, path, 'path');
   return db.callJson<Json>(caller, 'app_hidden.contractor_by_id', [id], REPLICA_READ);
+}
+
+/** A profile by exactly one of slug or id: REST's two paths as one operation (the agent doors'). */
+export function contractorBySlugOrId(db: Database, caller: Caller, input: { slug?: unknown; id?: unknown }): Promise<Json> {
+  const { slug, id } = input;
+  if ((slug === undefined) === (id === undefined)) throw new ApiError(400, 'Give exactly one of slug or id');
+  return slug !== undefined ? contractorBySlug(db, caller, { slug }) : contractorById(db, caller, { id });
 }

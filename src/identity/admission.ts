@@ -7,7 +7,7 @@
 // The sequence, for one request:
 // 1. Before any admission: the body parser (413, malformed JSON) and, on the request flow's
 //    POSTs, the trusted-client check (403, src/requests/routes.ts): these answers are not counted.
-//    (The MCP request tools check the client inside the tool, so after step 3: counted.)
+//    (Over MCP and A2A the operation's own check refuses the client, so after step 3: counted.)
 // 2. The key is read: a malformed Authorization header is a 401 at once (apiKeyOf). Owner routes
 //    take a 64-hex Bearer as the owner's token, not as a key (ownerBearerAllowed).
 // 3. The request is admitted, in one of two ways:
@@ -23,7 +23,7 @@
 //    operation needs a key is SQL's to say (app_hidden.required_user_id: CREDS, a 401).
 // Not admitted: agent registration, which has its own throttle per address (registrationThrottle,
 // counted only once the body is well-formed), and the confirm page (GET), which must write nothing, not even a count. Where each router is
-// mounted with which admission: src/http/app.ts.
+// mounted with which admission: src/app.ts.
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config';
 import { ANONYMOUS, type Caller, type Database, type RequestRole } from '../db/database';

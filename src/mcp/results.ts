@@ -2,7 +2,7 @@
 // failures as isError results carrying the REST API's status and message for the same failure.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toApiError } from '../errors';
-import type { ToolContext } from './context';
+import type { OperationContext } from '../catalog/operation';
 
 export type Structured = Record<string, unknown>;
 
@@ -11,7 +11,7 @@ export function success(data: Structured): CallToolResult {
 }
 
 /** The REST error body plus its HTTP status, as the text of an isError result. */
-export function failure(err: unknown, ctx: ToolContext): CallToolResult {
+export function failure(err: unknown, ctx: Pick<OperationContext, 'log'>): CallToolResult {
   const apiError = toApiError(err);
   let body: Structured;
   if (apiError === null) {
@@ -29,7 +29,7 @@ export function failure(err: unknown, ctx: ToolContext): CallToolResult {
 }
 
 /** Runs a tool's body; any error becomes an isError result instead of a protocol error. */
-export async function run(ctx: ToolContext, body: () => Promise<Structured>): Promise<CallToolResult> {
+export async function run(ctx: Pick<OperationContext, 'log'>, body: () => Promise<Structured>): Promise<CallToolResult> {
   try {
     return success(await body());
   } catch (err) {

@@ -3,8 +3,9 @@
 // tools' and A2A skills' names, a few fixed names), never from the URL itself, so a path with an
 // id or a made-up tool name cannot add a series.
 import type { Request, Response } from 'express';
-import { A2A_PATH, skillById } from '../a2a/skills';
+import { operationByName } from '../catalog';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../graphql/preset';
+import { A2A_PATH } from '../openapi/agent-card';
 import { buildDocument } from '../openapi/document';
 import { restOperations } from './rest-operations';
 
@@ -18,12 +19,12 @@ const MCP_METHODS = new Set(['initialize', 'notifications/initialized', 'ping', 
 
 /** Set by a door that knows the operation better than the request shows it (A2A's skill). */
 export function nameOperation(res: Response, operation: string): void {
-  res.locals.operation = skillById.has(operation) ? operation : UNMATCHED;
+  res.locals.operation = operationByName.has(operation) ? operation : UNMATCHED;
 }
 
 function mcpOperation(body: unknown): string {
   const { method, params } = (body ?? {}) as { method?: unknown; params?: { name?: unknown } };
-  if (method === 'tools/call') return typeof params?.name === 'string' && skillById.has(params.name) ? params.name : UNMATCHED;
+  if (method === 'tools/call') return typeof params?.name === 'string' && operationByName.has(params.name) ? params.name : UNMATCHED;
   return typeof method === 'string' && MCP_METHODS.has(method) ? method : UNMATCHED;
 }
 
@@ -35,7 +36,7 @@ function isUnder(path: string, prefix: string): boolean {
 // the first request that needs it.
 let rest: ReturnType<typeof restOperations> | undefined;
 
-/** Where the application serves what (src/http/app.ts knows; this module imports no door). */
+/** Where the application serves what (src/app.ts knows; this module imports no door). */
 export interface DoorPaths {
   mcp: string;
   /** Paths of the "other" door that are an operation of their own (probes, discovery documents). */

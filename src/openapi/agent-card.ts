@@ -1,9 +1,13 @@
 // The A2A agent card (/.well-known/agent-card.json, and agent.json for older clients): who we
-// are, how to authenticate, and the skills of the A2A endpoint (src/a2a/skills.ts, so the card
-// and the endpoint list the same ones). Two readings of one card, as the A2A-Version header
-// asks (the SDK's card handler negotiates the same way): A2A 1.0's (supportedInterfaces, JSON-RPC
-// first) and, without the header or for 0.3, A2A 0.3's (url + preferredTransport JSONRPC).
-import { A2A_PATH, SKILLS } from '../a2a/skills';
+// are, how to authenticate, and the skills of the A2A endpoint, which are the operations of the
+// catalog (src/catalog/; the A2A endpoint runs the same entries, so the card and the endpoint
+// list the same ones). Two readings of one card, as the A2A-Version header asks (the SDK's card
+// handler negotiates the same way): A2A 1.0's (supportedInterfaces, JSON-RPC first) and, without
+// the header or for 0.3, A2A 0.3's (url + preferredTransport JSONRPC).
+import { CATALOG } from '../catalog';
+
+/** Where the A2A endpoint (JSON-RPC) is served: the card announces it, the A2A door serves it. */
+export const A2A_PATH = '/a2a';
 
 const NAME = 'Marine Pros API';
 const DESCRIPTION =
@@ -15,6 +19,15 @@ const KEY_DESCRIPTION =
 const INPUT_MODES = ['text/plain', 'application/json'];
 const OUTPUT_MODES = ['application/json'];
 
+/** The card's skills: each operation of the catalog under its name, in the card's words. */
+export const SKILLS = CATALOG.map(({ name, title, skill }) => ({
+  id: name,
+  name: skill.name ?? title,
+  description: skill.description,
+  tags: skill.tags,
+  examples: skill.examples ?? [],
+}));
+
 function common(base: string) {
   return {
     name: NAME,
@@ -24,7 +37,7 @@ function common(base: string) {
     documentationUrl: `${base}/developers`,
     defaultInputModes: INPUT_MODES,
     defaultOutputModes: OUTPUT_MODES,
-    skills: SKILLS.map(({ id, name, description, tags, examples }) => ({ id, name, description, tags, examples: examples ?? [] })),
+    skills: SKILLS,
   };
 }
 

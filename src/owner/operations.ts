@@ -1,8 +1,8 @@
 // The owner's operations on their Opportunity (spec, "Owner read/write operations"), for every
-// door (REST: routes.ts; MCP: src/mcp/tools/owner.ts). Owner SQL runs as the anonymous role: the
-// owner access token's digest is the credential, not an API key. Each door finds the token where
-// its callers send it (token.ts) and maps the result: a write answers either {preview} (nothing
-// written; confirm was not true) or {opportunityId}.
+// door (REST: routes.ts; the agent doors: src/catalog/owner.ts). Owner SQL runs as the anonymous
+// role: the owner access token's digest is the credential, not an API key. Each door finds the
+// token where its callers send it (token.ts) and maps the result: a write answers either
+// {preview} (nothing written; confirm was not true) or {opportunityId}.
 import type { z } from 'zod';
 import { ANONYMOUS, type Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';

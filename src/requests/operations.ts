@@ -1,13 +1,22 @@
 // The owner request flow's operations (spec: "Search MCP flow"), for every door (REST:
-// routes.ts; MCP: src/mcp/tools/requests.ts): step 1 records a draft, step 2 confirms it; the
-// confirm page reads what a link would confirm. Each parses its raw input, calls one SQL function
-// and returns plain data. The trusted-client check and admission stay with each door, which
-// orders them differently (docs/decisions.md, "MCP endpoint").
+// routes.ts; the agent doors: src/catalog/requests.ts): step 1 records a draft, step 2 confirms
+// it; the confirm page reads what a link would confirm. Each parses its raw input, calls one SQL
+// function and returns plain data. Steps 1 and 2 are for trusted client addresses only: each
+// checks its client first (trusted-clients.ts), whichever door calls it. (REST also refuses an
+// untrusted address before admission, so that refusal is not counted: src/requests/routes.ts.)
 import type { Config } from '../config';
 import { mintToken, sha256, verificationDigest } from '../credentials';
 import { ANONYMOUS, type Caller, type Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';
 import { confirmBody, requestIdPath, serviceRequestBody } from './params';
+import { requireTrustedClient } from './trusted-clients';
+
+/** Who runs a step of the request flow: the admitted caller and the client's address. */
+export interface Client {
+  caller: Caller;
+  /** Express' req.ip (TRUST_PROXY decides). */
+  ip: string;
+}
 
 export interface ConfirmationView {
   requestId: string;
@@ -28,9 +37,10 @@ export interface Confirmation {
   ownerAccessToken: string | null;
 }
 
-export async function createServiceRequest(db: Database, config: Config, caller: Caller, body: unknown): Promise<unknown> {
+export async function createServiceRequest(db: Database, config: Config, client: Client, body: unknown): Promise<Record<string, unknown>> {
+  requireTrustedClient(config, client.ip);
   const b = parseOrThrow(serviceRequestBody, body, 'body');
-  return db.callJson(caller, 'app_hidden.create_service_request', [
+  return db.callJson(client.caller, 'app_hidden.create_service_request', [
     b.owner.firstName,
     b.owner.lastName ?? null,
     b.owner.email,
@@ -48,16 +58,17 @@ export async function createServiceRequest(db: Database, config: Config, caller:
 export async function confirmServiceRequest(
   db: Database,
   config: Config,
-  caller: Caller,
+  client: Client,
   path: unknown,
   body: unknown,
 ): Promise<Confirmation> {
+  requireTrustedClient(config, client.ip);
   const { requestId } = parseOrThrow(requestIdPath, path, 'path');
   const b = parseOrThrow(confirmBody, body, 'body');
   const digest = (secret: string | undefined) => (secret === undefined ? null : verificationDigest(requestId, secret));
   // The owner access token is minted here; SQL stores its digest and says whether it was issued.
   const ownerToken = mintToken();
-  const confirmation = await db.callJson<Confirmation>(caller, 'app_hidden.confirm_service_request', [
+  const confirmation = await db.callJson<Confirmation>(client.caller, 'app_hidden.confirm_service_request', [
     requestId,
     digest(b.verificationCode),
     digest(b.verificationToken),

@@ -1,6 +1,6 @@
 // The owner request flow's REST door, step 1 and step 2 (spec: "Search MCP flow"): each handler
 // calls one operation (operations.ts) and answers with JSON or, for the confirm link, a page.
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { acceptsBody, jsonBody } from '../http/body-type';
@@ -10,26 +10,30 @@ import { confirmationData, confirmationView, confirmServiceRequest, createServic
 import { confirmedPage, confirmForm } from './pages';
 import { confirmQuery, requestIdPath } from './params';
 import { OWNER_HELP_PATH } from './paths';
-import { trustedClientCheck } from './trusted-clients';
+import { requireTrustedClient } from './trusted-clients';
 
 const BASE = '/search-mcp/service-requests';
 
-/** Untrusted addresses get the 403 before anything else runs (admission included). */
-function trustedClientsOnly(cidrs: string[]): RequestHandler {
-  const check = trustedClientCheck(cidrs);
+/**
+ * The operations refuse an untrusted address (operations.ts); REST asks the same check earlier,
+ * before the body's type and admission, so that refusal is not counted.
+ */
+function trustedClientsOnly(config: Config): RequestHandler {
   return (req, _res, next) => {
-    check(req.ip ?? '');
+    requireTrustedClient(config, req.ip ?? '');
     next();
   };
 }
 
+const clientOf = (req: Request) => ({ caller: req.caller, ip: req.ip ?? '' });
+
 /** `admit` is the API's admission (key, rate limit); the confirm page is not counted. */
 export function requestRouter(db: Database, config: Config, admit: RequestHandler): Router {
   const router = Router();
-  const trusted = trustedClientsOnly(config.trustedClients);
+  const trusted = trustedClientsOnly(config);
 
   router.post(BASE, trusted, jsonBody, admit, async (req, res) => {
-    res.status(201).json({ success: true, data: await createServiceRequest(db, config, req.caller, req.body) });
+    res.status(201).json({ success: true, data: await createServiceRequest(db, config, clientOf(req), req.body) });
   });
 
   // The link in the e-mail: shows what will be confirmed; never changes anything.
@@ -56,7 +60,7 @@ export function requestRouter(db: Database, config: Config, admit: RequestHandle
     acceptsBody('application/json', 'application/x-www-form-urlencoded'),
     admit,
     async (req, res) => {
-      const data = await confirmServiceRequest(db, config, req.caller, req.params, req.body ?? {});
+      const data = await confirmServiceRequest(db, config, clientOf(req), req.params, req.body ?? {});
       if (res.locals.html === true) {
         confirmedPage(res, data);
         return;

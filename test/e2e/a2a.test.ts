@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageRequest, type Message } from '@a2a-js/sdk';
 import { type Client, ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
-import { SKILLS } from '../../src/a2a/skills';
+import { SKILLS } from '../../src/openapi/agent-card';
 import { demoPros, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
 import { startTestService, type TestService } from '../helpers/server';
 import { SmtpSink } from '../helpers/smtp';

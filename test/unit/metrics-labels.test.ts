@@ -3,10 +3,9 @@
 // shared names; and the database faults the metrics count as timeouts.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { skillById } from '../../src/a2a/skills';
 import { timeoutOf } from '../../src/db/faults';
-import type { ToolContext } from '../../src/mcp/context';
-import { createMcpServer } from '../../src/mcp/server';
+import { operationByName as skillById } from '../../src/catalog';
+import { createMcpServer, type ToolContext } from '../../src/mcp/server';
 import { restOperations } from '../../src/metrics/rest-operations';
 import { buildDocument } from '../../src/openapi/document';
 

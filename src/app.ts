@@ -1,25 +1,27 @@
-// The Express application: middleware order, the mounted feature routers, and the fallbacks
-// that keep every failure in the spec's error shape.
+// The Express application, composed above the doors: middleware order, every door's router
+// mounted where it serves, and the fallbacks that keep every failure in the spec's error shape.
+// Only this module imports the doors (REST routers, MCP, A2A, the portal's pages, the discovery
+// documents); no door imports it or another door (test/unit/layout.test.ts).
 import express from 'express';
-import { a2aRouter } from '../a2a/routes';
-import type { AppDeps } from '../deps';
-import { directoryRouter } from '../directory/routes';
-import { admission, deferAdmission } from '../identity/admission';
-import { accountRouter, registrationRouter } from '../identity/routes';
-import { ownerRouter } from '../owner/routes';
-import { MCP_PATH, mcpRouter } from '../mcp/routes';
-import { requestMetrics } from '../metrics/http';
-import { DISCOVERY_PATHS, discoveryRouter } from '../openapi/routes';
-import { ownerHelpRouter } from '../portal/owner-help';
-import { portalRouter } from '../portal/routes';
-import { requestRouter } from '../requests/routes';
-import { BODY_LIMIT_BYTES } from './body-limit';
-import './caller';
-import { publicCors } from './cors';
-import { errorHandler, notFound } from './errors';
-import { weakEtag } from './etag';
-import { withMethodGuards } from './method-guards';
-import { requestLogger } from './request-log';
+import { a2aRouter } from './a2a/routes';
+import type { AppDeps } from './deps';
+import { directoryRouter } from './directory/routes';
+import { admission, deferAdmission } from './identity/admission';
+import { accountRouter, registrationRouter } from './identity/routes';
+import { ownerRouter } from './owner/routes';
+import { MCP_PATH, mcpRouter } from './mcp/routes';
+import { requestMetrics } from './metrics/http';
+import { DISCOVERY_PATHS, discoveryRouter } from './openapi/routes';
+import { ownerHelpRouter } from './portal/owner-help';
+import { portalRouter } from './portal/routes';
+import { requestRouter } from './requests/routes';
+import { BODY_LIMIT_BYTES } from './http/body-limit';
+import './http/caller';
+import { publicCors } from './http/cors';
+import { errorHandler, notFound } from './http/errors';
+import { weakEtag } from './http/etag';
+import { withMethodGuards } from './http/method-guards';
+import { requestLogger } from './http/request-log';
 
 const READY_TIMEOUT_MS = 500;
 

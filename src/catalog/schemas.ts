@@ -1,6 +1,6 @@
-// Tool schemas from the REST schemas, so a tool states exactly what REST enforces (one source):
-// a query parameter becomes a typed argument (numbers as numbers, with the same range) with the
-// same description; and the shapes tool outputs share. Every input carries a description and no
+// The catalog's schemas from the REST schemas, so an operation's input states exactly what REST
+// enforces (one source): a query parameter becomes a typed argument (numbers as numbers, with the
+// same range) with the same description; and the shapes outputs share. Every input carries a description and no
 // output schema leaves a value untyped (test/e2e/mcp-schemas.test.ts checks both, with the MCP
 // inspector's strict mode).
 import { z } from 'zod';

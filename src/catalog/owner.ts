@@ -1,0 +1,182 @@
+// The owner's Opportunity in the catalog: reads and confirm-gated writes, the operations of
+// /api/v1/public/search-mcp/owner/opportunities/*. The owner access token is an input
+// (ownerAccessToken: inputs are the body-equivalent, never a URL) with REST's 64-hex rule and
+// errors; a write answers a preview unless confirm is true.
+import { z } from 'zod';
+import {
+  listOwnerOpportunities,
+  ownerWrites,
+  readOwnerOpportunity,
+  writeOwnerOpportunity,
+  type OwnerRead,
+  type OwnerWrite,
+  type WriteSchema,
+} from '../owner/operations';
+import { opportunityPath } from '../owner/params';
+import { checkedOwnerTokenDigest } from '../owner/token';
+import { READ, type Effects, type Operation } from './operation';
+import { openObject } from './schemas';
+
+const ownerAccessToken = z
+  .string()
+  .max(200)
+  .describe("The owner access token from confirm_service_request or the owner's e-mail (64 hexadecimal characters).");
+const opportunityId = opportunityPath.shape.opportunityId;
+const tokenDigestOf = (value: unknown) =>
+  checkedOwnerTokenDigest(typeof value === 'string' ? value : undefined, 'Pass the owner access token as the ownerAccessToken input.');
+
+const pro = openObject({ quoteId: z.string(), contractorSlug: z.string(), contractorName: z.string() });
+const opportunity = openObject({ opportunityId: z.string(), status: z.string(), pros: z.array(pro) });
+
+// The agent card's words for the inputs every owner skill shares.
+const OWNER_INPUT = 'Input: ownerAccessToken (from confirm_service_request), opportunityId.';
+const GATED = 'Without confirm: true nothing is written and the answer is a preview (action, detail) to show the owner.';
+
+/** One read of the Opportunity; `skillDescription` is the card's, before OWNER_INPUT. */
+function read(
+  name: string,
+  title: string,
+  description: string,
+  which: OwnerRead,
+  output: z.ZodObject,
+  skillDescription: string,
+): Operation {
+  return {
+    name,
+    title,
+    description,
+    input: { ownerAccessToken, opportunityId },
+    output,
+    effects: READ,
+    skill: { description: `${skillDescription} ${OWNER_INPUT}`, tags: ['owner'] },
+    run: ({ db }, { ownerAccessToken: token, ...path }) => readOwnerOpportunity(db, which, tokenDigestOf(token), path),
+  };
+}
+
+/**
+ * One confirm-gated write. The input is the REST body's fields plus opportunityId and a required
+ * token; the body is parsed with the REST schema (cross-field rules, messages). Without
+ * confirm: true the SQL function checks everything and writes nothing: the preview.
+ */
+function write<S extends z.ZodObject & WriteSchema>(
+  name: string,
+  title: string,
+  description: string,
+  w: OwnerWrite<S>,
+  effects: Pick<Effects, 'destructiveHint' | 'idempotentHint'>,
+  skillDescription: string,
+): Operation {
+  return {
+    name,
+    title,
+    description: `${description} ${GATED}`,
+    input: { ...w.schema.shape, opportunityId, ownerAccessToken },
+    output: {
+      confirmationRequired: z.boolean(),
+      writesPerformed: z.boolean(),
+      action: z.string().optional(),
+      detail: openObject({}).optional().describe('What the write would do (preview only): which pro, which text, time or amount.'),
+      opportunityId: z.string().optional(),
+    },
+    effects: { readOnlyHint: false, openWorldHint: true, ...effects },
+    skill: { description: `${skillDescription} ${OWNER_INPUT} ${GATED}`, tags: ['owner', 'write'] },
+    async run({ db }, { opportunityId: id, ...body }) {
+      const result = await writeOwnerOpportunity(db, w, { body, path: { opportunityId: id } }, tokenDigestOf);
+      if ('preview' in result) {
+        return { confirmationRequired: true, writesPerformed: false, action: result.preview.action, detail: result.preview.detail };
+      }
+      return { confirmationRequired: false, writesPerformed: true, opportunityId: result.opportunityId };
+    },
+  };
+}
+
+const additive = { destructiveHint: false, idempotentHint: false };
+const closing = { destructiveHint: true, idempotentHint: false };
+
+export const ownerOperations: Operation[] = [
+  {
+    name: 'owner_list_opportunities',
+    title: "The owner's Opportunity (list)",
+    description: 'The one Opportunity the owner access token is scoped to.',
+    input: { ownerAccessToken },
+    output: { opportunities: z.array(opportunity), ownerAccessScope: z.string() },
+    effects: READ,
+    skill: { description: 'The one Opportunity the owner access token is scoped to. Input: ownerAccessToken.', tags: ['owner'] },
+    run: ({ db }, { ownerAccessToken: token }) => listOwnerOpportunities(db, tokenDigestOf(token)),
+  },
+  read(
+    'owner_get_opportunity',
+    'Owner Opportunity',
+    'The Opportunity with every pro thread: messages, missing-info requests, estimates, visits, review.',
+    'opportunity',
+    opportunity,
+    'The Opportunity with every pro thread.',
+  ),
+  read(
+    'owner_opportunity_status',
+    'Opportunity status',
+    "The derived status of the Opportunity and of each pro's quote.",
+    'status',
+    openObject({ opportunityId: z.string(), status: z.string(), pros: z.array(openObject({ quoteId: z.string() })) }),
+    "The derived status of the Opportunity and of each pro's quote.",
+  ),
+  read(
+    'owner_visit_options',
+    'Visit options',
+    'The visit times the pros proposed (choose one with owner_select_visit_time).',
+    'visitOptions',
+    openObject({
+      opportunityId: z.string(),
+      visits: z.array(openObject({ visitId: z.string(), quoteId: z.string(), options: z.array(z.string()) })),
+    }),
+    'The visit times the pros proposed.',
+  ),
+  write(
+    'owner_send_message',
+    'Message a pro',
+    'Sends a message (1 to 5000 characters) to the pro of quoteId as the verified owner.',
+    ownerWrites.messages,
+    additive,
+    'Sends a message to the pro of quoteId.',
+  ),
+  write(
+    'owner_answer_missing_info',
+    "Answer a pro's questions",
+    'Answers (1 to 20 strings) the oldest open missing-info request of the quote.',
+    ownerWrites.missingInfo,
+    additive,
+    'Answers the oldest open missing-info request.',
+  ),
+  write(
+    'owner_select_visit_time',
+    'Choose a visit time',
+    'Schedules the visit at one of the times the pro proposed (an ISO 8601 date-time with a zone).',
+    ownerWrites.selectVisitTime,
+    closing,
+    'Schedules the visit at one of the proposed times.',
+  ),
+  write(
+    'owner_accept_estimate',
+    'Accept an estimate',
+    "Awards the work to that estimate's pro; the other submitted estimates and quotes are closed.",
+    ownerWrites.acceptEstimate,
+    closing,
+    "Awards the work to that estimate's pro.",
+  ),
+  write(
+    'owner_mark_complete',
+    'Mark the work complete',
+    "Marks the awarded quote's work complete.",
+    ownerWrites.markComplete,
+    closing,
+    "Marks the awarded quote's work complete.",
+  ),
+  write(
+    'owner_review',
+    'Review the pro',
+    "Reviews the awarded pro (rating: whole number 1 to 5; review: 3 to 2000 characters); shown on the pro's profile.",
+    ownerWrites.review,
+    additive,
+    "Reviews the awarded pro (rating 1 to 5, review text); shown on the pro's profile.",
+  ),
+];
