@@ -218,6 +218,32 @@ describe('ranking', () => {
     });
   });
 
+  // The top tier: every unit in the name or as a specialty, read from the 'a:' postings in
+  // rated order without scoring; its key is [0, units, 0, 3 x units, rating].
+  test('the top tier: a page of name or specialty matches in rated order, keyed as the best rows, paging on', async () => {
+    await inTransaction(async (c) => {
+      const { rows: expected } = await c.query(
+        `select c.id, coalesce(c.public_rating, 0)::numeric(3,2)::text as rating from app_public.contractors c
+          where c.is_active and c.search_head @@ $$'specialty_diesel-engines' | 'diesel'$$::tsquery
+          order by coalesce(c.public_rating, 0) desc, c.search_no desc`,
+      );
+      expect(expected.length).toBeGreaterThan(12);
+      await c.query('set local role marine_anonymous');
+      const first = (
+        await c.query(`select contractors, next from app_hidden.search_contractors('diesel', null, null, null, 'relevance', 5)`)
+      ).rows[0];
+      expect(first.contractors.map((x: { id: string }) => x.id)).toEqual(expected.slice(0, 5).map((r) => r.id));
+      expect(first.next.key).toEqual([0, 1, 0, 3, Number(expected[4].rating)]);
+      const second = (
+        await c.query(`select contractors from app_hidden.search_contractors('diesel', null, null, null, 'relevance', 5, 0, $1, $2)`, [
+          first.next.key,
+          first.next.id,
+        ])
+      ).rows[0];
+      expect(second.contractors.map((x: { id: string }) => x.id)).toEqual(expected.slice(5, 10).map((r) => r.id));
+    });
+  });
+
   test('an unknown sort is refused', async () => {
     await inTransaction(async (c) => {
       await c.query('set local role marine_anonymous');
