@@ -1852,6 +1852,25 @@ CREATE FUNCTION app_hidden.search_band(p_public_rating numeric) RETURNS smallint
 COMMENT ON FUNCTION app_hidden.search_band(p_public_rating numeric) IS 'The search postings'' rating band of a public rating: hundredths, unrated 0.';
 
 --
+-- Name: search_band_page(integer[], smallint, smallint, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_band_page(p_ids integer[], p_band smallint, p_after_band smallint, p_after_no integer, p_take integer) RETURNS integer[]
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
+    AS $$
+    select case when p_after_band is not null and p_band > p_after_band then '{}'
+                when p_band is distinct from p_after_band then (sort_desc(p_ids))[1:p_take]
+                else array(select n from unnest(sort_desc(p_ids)) n where n < p_after_no limit p_take) end
+  $$;
+
+--
+-- Name: FUNCTION search_band_page(p_ids integer[], p_band smallint, p_after_band smallint, p_after_no integer, p_take integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_band_page(p_ids integer[], p_band smallint, p_after_band smallint, p_after_no integer, p_take integer) IS 'A rating band''s matches highest search number first, after a position, at most p_take (search_walk).';
+
+--
 -- Name: search_contractors(text, text, text, text, text, integer, integer, numeric[], uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1900,28 +1919,28 @@ begin
     v_after_no := coalesce((select c.search_no from app_public.contractors c where c.id = p_after_id), 0);
   end if;
 
-  -- Candidates: units that match nothing under the filters are ignored; then all kept units,
-  -- or any of them. With sort=rating the walk's matches are the page.
-  for v_pass in 1..3 loop
-    v_walk := app_hidden.search_walk(v_terms.q1, v_keep, v_soft, p_specialty, p_city, p_state,
+  -- Candidates: units that match nothing under the filters are ignored (and the walk done again
+  -- without them); then the matches of all kept units, or, when none matches them all, of any.
+  -- With sort=rating the walk's matches are the page.
+  for v_pass in 1..2 loop
+    v_walk := app_hidden.search_walk(v_terms.q1, v_keep, p_specialty, p_city, p_state,
                                      case when p_sort = 'rating' then v_need else app_hidden.search_rank_window() end, v_cap,
                                      case when p_sort = 'rating' then v_after_band end, v_after_no);
-    if not v_soft and false = any(v_walk.unit_found) then
-      v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
-                        from generate_subscripts(v_keep, 1) i
-                        left join (select j, row_number() over (order by j) as n
-                                     from generate_subscripts(v_keep, 1) j where v_keep[j]) k on k.j = i);
-      v_ignored := v_ignored || array(select v_terms.typed[i] from generate_subscripts(v_keep, 1) i where not v_keep[i] and i <= v_bound);
-    elsif v_walk.total = 0 and not v_soft and (select count(*) from unnest(v_keep) k where k) > 1 then
-      v_soft := true;
-    else
-      exit;
-    end if;
+    exit when true = all(v_walk.unit_found);
+    v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
+                      from generate_subscripts(v_keep, 1) i
+                      left join (select j, row_number() over (order by j) as n
+                                   from generate_subscripts(v_keep, 1) j where v_keep[j]) k on k.j = i);
+    v_ignored := v_ignored || array(select v_terms.typed[i] from generate_subscripts(v_keep, 1) i where not v_keep[i] and i <= v_bound);
     if not (true = any(v_keep)) then
       return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
       return;
     end if;
   end loop;
+  if v_walk.total = 0 and v_walk.any_total > 0 then
+    v_soft := true;
+    v_walk.nos := v_walk.any_nos; v_walk.bands := v_walk.any_bands; v_walk.total := v_walk.any_total;
+  end if;
   v_units := (select count(*) from unnest(v_keep) k where k);
 
   if p_sort = 'rating' then
@@ -1935,7 +1954,7 @@ begin
     select w.nos[p_offset + 1:], array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
                                          from unnest(w.bands[p_offset + 1:]) b)
       into v_nos, v_keys
-      from app_hidden.search_walk(v_terms.qa, v_keep, false, p_specialty, p_city, p_state, v_need, 0,
+      from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0,
                                   case when p_after_key is not null then v_after_band end, v_after_no) w
      where cardinality(w.nos) >= v_need;
   end if;
@@ -2332,14 +2351,14 @@ CREATE FUNCTION app_hidden.search_unit_bound() RETURNS integer
 COMMENT ON FUNCTION app_hidden.search_unit_bound() IS 'The most units of q a text search matches (docs/search.md).';
 
 --
--- Name: search_unit_terms(tsquery[], boolean[], boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: search_unit_terms(tsquery[], boolean[]); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[] DEFAULT NULL::boolean[], p_as_one boolean DEFAULT false) RETURNS TABLE(unit integer, alt integer, term text)
+CREATE FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[] DEFAULT NULL::boolean[]) RETURNS TABLE(unit integer, alt integer, term text)
     LANGUAGE sql IMMUTABLE ROWS 20 PARALLEL SAFE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
-    select case when p_as_one then 1 else (dense_rank() over (order by u.i))::integer end,
+    select (dense_rank() over (order by u.i))::integer,
            (u.i * 1000 + a.j)::integer,
            case when m[2] = ':A' then 'a:' else '' end || replace(m[1], '''''', '''')
       from unnest(p_units) with ordinality as u(q, i),
@@ -2349,16 +2368,16 @@ CREATE FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[]
   $_$;
 
 --
--- Name: FUNCTION search_unit_terms(p_units tsquery[], p_keep boolean[], p_as_one boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_unit_terms(p_units tsquery[], p_keep boolean[]); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[], p_as_one boolean) IS 'The search postings'' terms of each kept unit and alternative of a text search (search_terms'' tsqueries), for search_walk.';
+COMMENT ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[]) IS 'The search postings'' terms of each kept unit and alternative of a text search (search_terms'' tsqueries), for search_walk.';
 
 --
--- Name: search_walk(tsquery[], boolean[], boolean, text, text, text, integer, integer, smallint, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: search_walk(tsquery[], boolean[], text, text, text, integer, integer, smallint, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer) RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[])
+CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer) RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
@@ -2367,20 +2386,20 @@ CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as
     SET enable_mergejoin TO 'off'
     AS $$
 declare
-  v_units constant integer := case when p_as_one then 1 else (select count(*) from unnest(p_keep) k where k) end;
+  v_units constant integer := (select count(*) from unnest(p_keep) k where k);
   v_groups constant integer := (select count(distinct f.grp) from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f);
   v_high smallint := 500;
   v_low smallint;
   v_band record;
   v_take integer[];
 begin
-  nos := '{}'; bands := '{}'; total := 0;
+  nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
   foreach v_low in array array[450, 400, 300, 0]::smallint[] loop
     for v_band in
       with terms as (
         select t.unit, t.alt, t.term, count(*) over (partition by t.unit, t.alt) as size
-          from app_hidden.search_unit_terms(p_units, p_keep, p_as_one) t
+          from app_hidden.search_unit_terms(p_units, p_keep) t
         union all
         select 100 + f.grp, f.n::integer, f.term, 1  -- filter groups are units 101-103
           from app_hidden.search_filter_terms(p_specialty, p_city, p_state) with ordinality as f(grp, term, n)
@@ -2406,36 +2425,41 @@ begin
       select m.band,
              case when count(*) filter (where icount(m.ids) > 0) = greatest(v_units, 1)
                   then app_private.intersection(m.ids) else '{}' end as ids,
-             array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found
+             array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found,
+             -- any unit: only while nothing matches them all, and only with more than one
+             app_private.union_of(m.ids) filter (where v_units > 1 and total = 0) as any_ids
         from unit_matches m
        group by m.band
        order by m.band desc
     loop
       unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_subscripts(unit_found, 1) i);
       total := total + icount(v_band.ids);
-      if cardinality(nos) < p_need and (p_after_band is null or v_band.band <= p_after_band) then
-        v_take := sort_desc(v_band.ids);
-        if v_band.band = p_after_band then
-          v_take := array(select n from unnest(v_take) n where n < p_after_no);
-        end if;
-        v_take := v_take[1:p_need - cardinality(nos)];
+      if cardinality(nos) < p_need then
+        v_take := app_hidden.search_band_page(v_band.ids, v_band.band, p_after_band, p_after_no, p_need - cardinality(nos));
         nos := nos || v_take;
         bands := bands || array_fill(v_band.band, array[cardinality(v_take)]);
+      end if;
+      any_total := any_total + coalesce(icount(v_band.any_ids), 0);
+      if v_band.any_ids is not null and cardinality(any_nos) < p_need then
+        v_take := app_hidden.search_band_page(v_band.any_ids, v_band.band, p_after_band, p_after_no, p_need - cardinality(any_nos));
+        any_nos := any_nos || v_take;
+        any_bands := any_bands || array_fill(v_band.band, array[cardinality(v_take)]);
       end if;
     end loop;
     exit when cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found);
     v_high := v_low - 1;
   end loop;
   total := least(total, p_cap + 1);
+  any_total := least(any_total, p_cap + 1);
   return next;
 end
 $$;
 
 --
--- Name: FUNCTION search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) IS 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
+COMMENT ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) IS 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
 
 --
 -- Name: search_window(integer[], smallint[], text, text, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -6564,6 +6588,13 @@ REVOKE ALL ON FUNCTION app_hidden.search_band(p_public_rating numeric) FROM PUBL
 GRANT ALL ON FUNCTION app_hidden.search_band(p_public_rating numeric) TO marine_anonymous;
 
 --
+-- Name: FUNCTION search_band_page(p_ids integer[], p_band smallint, p_after_band smallint, p_after_no integer, p_take integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_band_page(p_ids integer[], p_band smallint, p_after_band smallint, p_after_no integer, p_take integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_band_page(p_ids integer[], p_band smallint, p_after_band smallint, p_after_no integer, p_take integer) TO marine_anonymous;
+
+--
 -- Name: FUNCTION search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -6627,18 +6658,18 @@ REVOKE ALL ON FUNCTION app_hidden.search_unit_bound() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_unit_bound() TO marine_anonymous;
 
 --
--- Name: FUNCTION search_unit_terms(p_units tsquery[], p_keep boolean[], p_as_one boolean); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_unit_terms(p_units tsquery[], p_keep boolean[]); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[], p_as_one boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[], p_as_one boolean) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[]) TO marine_anonymous;
 
 --
--- Name: FUNCTION search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text); Type: ACL; Schema: app_hidden; Owner: -

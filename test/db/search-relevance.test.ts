@@ -398,12 +398,12 @@ describe('what the search reads', () => {
          where f.contractors is distinct from p.contractors`)
     ).rows[0].n;
 
-  const walk = async (c: pg.PoolClient, units: string[], opts: { state?: string; asOne?: boolean; need?: number } = {}) =>
+  const walk = async (c: pg.PoolClient, units: string[], opts: { state?: string; need?: number } = {}) =>
     (
       await c.query(
-        `select w.total, w.unit_found, cardinality(w.nos) as n
-           from app_hidden.search_walk($1::tsquery[], array_fill(true, array[cardinality($1::tsquery[])]), $2, null, null, $3, $4, 10000) w`,
-        [units, opts.asOne ?? false, opts.state ?? null, opts.need ?? 100],
+        `select w.total, w.unit_found, cardinality(w.nos) as n, w.any_total
+           from app_hidden.search_walk($1::tsquery[], array_fill(true, array[cardinality($1::tsquery[])]), null, null, $2, $3, 10000) w`,
+        [units, opts.state ?? null, opts.need ?? 100],
       )
     ).rows[0];
 
@@ -425,8 +425,13 @@ describe('what the search reads', () => {
       await c.query(`update app_public.contractors set is_active = true where id = $1`, [a]);
       await c.query(`delete from app_public.contractors where id = $1`, [b]);
       expect(await stalePostings(c)).toBe(0);
-      expect(await walk(c, [`'zorvath'`, `'quillon'`], { state: 'FL' })).toEqual({ total: 0, unit_found: [true, false], n: 0 });
-      expect(await walk(c, [`'zorvath'`], { state: 'FL' })).toEqual({ total: 1, unit_found: [true], n: 1 });
+      expect(await walk(c, [`'zorvath'`, `'quillon'`], { state: 'FL' })).toEqual({
+        total: 0,
+        unit_found: [true, false],
+        n: 0,
+        any_total: 1,
+      });
+      expect(await walk(c, [`'zorvath'`], { state: 'FL' })).toEqual({ total: 1, unit_found: [true], n: 1, any_total: 0 });
     });
   });
 
@@ -446,33 +451,33 @@ describe('what the search reads', () => {
     });
   });
 
-  test('search_walk: AND within an alternative, OR between, AND across units, any unit as one; matches in rank order', async () => {
+  test('search_walk: AND within an alternative, OR between, AND across units, any unit while none meet; matches in rank order', async () => {
     await inTransaction(async (c) => {
       await make(c, [
         { name: 'Vexmoor Alpha', about: 'Hull cleaning and blorp.' },
         { name: 'Vexmoor Beta', about: 'Hull painting.' },
         { name: 'Wraxby Gamma', about: 'Blorp anodes.' },
       ]);
-      expect(await walk(c, [`'vexmoor' & 'clean' | 'wraxbi'`])).toEqual({ total: 2, unit_found: [true], n: 2 });
-      expect(await walk(c, [`'vexmoor'`, `'blorp'`])).toEqual({ total: 1, unit_found: [true, true], n: 1 });
-      expect(await walk(c, [`'vexmoor'`, `'wraxbi'`])).toEqual({ total: 0, unit_found: [true, true], n: 0 });
-      expect(await walk(c, [`'vexmoor'`, `'wraxbi'`], { asOne: true })).toEqual({ total: 3, unit_found: [true], n: 3 });
-      expect(await walk(c, [`'vexmoor'`, `'zzzqx'`])).toEqual({ total: 0, unit_found: [true, false], n: 0 });
-      expect(await walk(c, [`'vexmoor'`], { need: 1 })).toEqual({ total: 2, unit_found: [true], n: 1 });
-      expect(await walk(c, [`'vexmoor':A`], { state: 'ME' })).toEqual({ total: 2, unit_found: [true], n: 2 });
+      // (any_total counts the matches of any unit while none matches them all)
+      expect(await walk(c, [`'vexmoor' & 'clean' | 'wraxbi'`])).toEqual({ total: 2, unit_found: [true], n: 2, any_total: 0 });
+      expect(await walk(c, [`'vexmoor'`, `'blorp'`])).toMatchObject({ total: 1, unit_found: [true, true], n: 1 });
+      expect(await walk(c, [`'vexmoor'`, `'wraxbi'`])).toEqual({ total: 0, unit_found: [true, true], n: 0, any_total: 3 });
+      expect(await walk(c, [`'vexmoor'`, `'zzzqx'`])).toEqual({ total: 0, unit_found: [true, false], n: 0, any_total: 2 });
+      expect(await walk(c, [`'vexmoor'`], { need: 1 })).toEqual({ total: 2, unit_found: [true], n: 1, any_total: 0 });
+      expect(await walk(c, [`'vexmoor':A`], { state: 'ME' })).toEqual({ total: 2, unit_found: [true], n: 2, any_total: 0 });
       // Rank order: best rating first, then the highest search number; a position skips what is before it.
       const {
         rows: [r],
       } = await c.query(`select w.nos, w.bands,
           (select array_agg(c.search_no order by coalesce(c.public_rating, 0) desc, c.search_no desc)
              from app_public.contractors c where c.is_active and c.search @@ 'marin'::tsquery) as expected
-          from app_hidden.search_walk(array['marin'::tsquery], array[true], false, null, null, null, 100000, 10000) w`);
+          from app_hidden.search_walk(array['marin'::tsquery], array[true], null, null, null, 100000, 10000) w`);
       expect(r.nos).toEqual(r.expected.slice(0, r.nos.length));
       const at = 7;
       const {
         rows: [after],
       } = await c.query(
-        `select w.nos from app_hidden.search_walk(array['marin'::tsquery], array[true], false, null, null, null, 5, 10000, $1, $2) w`,
+        `select w.nos from app_hidden.search_walk(array['marin'::tsquery], array[true], null, null, null, 5, 10000, $1, $2) w`,
         [r.bands[at], r.nos[at]],
       );
       expect(after.nos).toEqual(r.nos.slice(at + 1, at + 6));
@@ -481,15 +486,15 @@ describe('what the search reads', () => {
 
   test("search_unit_terms reads each unit as alternatives of terms; weight A is the top tier's term", async () => {
     const { rows } = await db.pool.query(
-      `select * from app_hidden.search_unit_terms(array[$$'a''b' & 'c' | 'd'$$::tsquery, $$'diesel':A | 'specialty_x':A$$::tsquery,
-                                                        'zz'::tsquery], array[true, true, false])`,
+      `select * from app_hidden.search_unit_terms(array[$$'a''b' & 'c' | 'd'$$::tsquery, 'zz'::tsquery,
+                                                        $$'diesel':A | 'specialty_x':A$$::tsquery], array[true, false, true])`,
     );
     expect(rows).toEqual([
       { unit: 1, alt: 1001, term: "a'b" },
       { unit: 1, alt: 1001, term: 'c' },
       { unit: 1, alt: 1002, term: 'd' },
-      { unit: 2, alt: 2001, term: 'a:diesel' },
-      { unit: 2, alt: 2002, term: 'a:specialty_x' },
+      { unit: 2, alt: 3001, term: 'a:diesel' },
+      { unit: 2, alt: 3002, term: 'a:specialty_x' },
     ]);
   });
 

@@ -57,28 +57,28 @@ begin
     v_after_no := coalesce((select c.search_no from app_public.contractors c where c.id = p_after_id), 0);
   end if;
 
-  -- Candidates: units that match nothing under the filters are ignored; then all kept units,
-  -- or any of them. With sort=rating the walk's matches are the page.
-  for v_pass in 1..3 loop
-    v_walk := app_hidden.search_walk(v_terms.q1, v_keep, v_soft, p_specialty, p_city, p_state,
+  -- Candidates: units that match nothing under the filters are ignored (and the walk done again
+  -- without them); then the matches of all kept units, or, when none matches them all, of any.
+  -- With sort=rating the walk's matches are the page.
+  for v_pass in 1..2 loop
+    v_walk := app_hidden.search_walk(v_terms.q1, v_keep, p_specialty, p_city, p_state,
                                      case when p_sort = 'rating' then v_need else app_hidden.search_rank_window() end, v_cap,
                                      case when p_sort = 'rating' then v_after_band end, v_after_no);
-    if not v_soft and false = any(v_walk.unit_found) then
-      v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
-                        from generate_subscripts(v_keep, 1) i
-                        left join (select j, row_number() over (order by j) as n
-                                     from generate_subscripts(v_keep, 1) j where v_keep[j]) k on k.j = i);
-      v_ignored := v_ignored || array(select v_terms.typed[i] from generate_subscripts(v_keep, 1) i where not v_keep[i] and i <= v_bound);
-    elsif v_walk.total = 0 and not v_soft and (select count(*) from unnest(v_keep) k where k) > 1 then
-      v_soft := true;
-    else
-      exit;
-    end if;
+    exit when true = all(v_walk.unit_found);
+    v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
+                      from generate_subscripts(v_keep, 1) i
+                      left join (select j, row_number() over (order by j) as n
+                                   from generate_subscripts(v_keep, 1) j where v_keep[j]) k on k.j = i);
+    v_ignored := v_ignored || array(select v_terms.typed[i] from generate_subscripts(v_keep, 1) i where not v_keep[i] and i <= v_bound);
     if not (true = any(v_keep)) then
       return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
       return;
     end if;
   end loop;
+  if v_walk.total = 0 and v_walk.any_total > 0 then
+    v_soft := true;
+    v_walk.nos := v_walk.any_nos; v_walk.bands := v_walk.any_bands; v_walk.total := v_walk.any_total;
+  end if;
   v_units := (select count(*) from unnest(v_keep) k where k);
 
   if p_sort = 'rating' then
@@ -92,7 +92,7 @@ begin
     select w.nos[p_offset + 1:], array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
                                          from unnest(w.bands[p_offset + 1:]) b)
       into v_nos, v_keys
-      from app_hidden.search_walk(v_terms.qa, v_keep, false, p_specialty, p_city, p_state, v_need, 0,
+      from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0,
                                   case when p_after_key is not null then v_after_band end, v_after_no) w
      where cardinality(w.nos) >= v_need;
   end if;

@@ -2,15 +2,14 @@
 -- per unit, alternative and term. Each unit's tsquery is an OR of alternatives, each an AND of
 -- lexemes (search_alternatives writes nothing else); a lexeme restricted to weight A (qa) is
 -- the term 'a:' || lexeme, the top tier's postings. Only the units p_keep keeps (all when null),
--- numbered 1..n in order; p_as_one makes them one unit whose alternatives are all of theirs
--- (soft matching: any unit will do).
-CREATE OR REPLACE FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[] DEFAULT NULL::boolean[], p_as_one boolean DEFAULT false)
+-- numbered 1..n in order.
+CREATE OR REPLACE FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[] DEFAULT NULL::boolean[])
  RETURNS TABLE(unit integer, alt integer, term text)
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE ROWS 20
  SET search_path TO 'pg_catalog', 'pg_temp'
 AS $function$
-    select case when p_as_one then 1 else (dense_rank() over (order by u.i))::integer end,
+    select (dense_rank() over (order by u.i))::integer,
            (u.i * 1000 + a.j)::integer,
            case when m[2] = ':A' then 'a:' else '' end || replace(m[1], '''''', '''')
       from unnest(p_units) with ordinality as u(q, i),
@@ -18,6 +17,6 @@ AS $function$
            regexp_matches(a.text, $r$'((?:[^']|'')*)'(:A)?$r$, 'g') m
      where p_keep is null or p_keep[u.i]
   $function$;
-comment on function app_hidden.search_unit_terms(tsquery[],boolean[],boolean) is 'The search postings'' terms of each kept unit and alternative of a text search (search_terms'' tsqueries), for search_walk.';
-revoke all on function app_hidden.search_unit_terms(tsquery[],boolean[],boolean) from public, marine_anonymous, marine_agent, marine_admin;
-grant execute on function app_hidden.search_unit_terms(tsquery[],boolean[],boolean) to marine_anonymous;
+comment on function app_hidden.search_unit_terms(tsquery[],boolean[]) is 'The search postings'' terms of each kept unit and alternative of a text search (search_terms'' tsqueries), for search_walk.';
+revoke all on function app_hidden.search_unit_terms(tsquery[],boolean[]) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_unit_terms(tsquery[],boolean[]) to marine_anonymous;

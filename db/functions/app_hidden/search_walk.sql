@@ -6,12 +6,14 @@
 -- p_cap + 1, and for each unit whether it matches anything under the filters. It stops at the
 -- end of the first chunk where it has all four, so its work is the postings of the bands it
 -- reads, never a contractor row.
--- The units are the p_keep ones of p_units (search_terms' tsqueries), or all of them as one
--- (p_as_one: soft matching); the filters are search_filter_terms' groups. With no unit, the
--- matches are the filters' (rated order without q), or, with no filter either, every active
--- contractor (the term 'all:').
-CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_as_one boolean, p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer)
- RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[])
+-- The units are the p_keep ones of p_units (search_terms' tsqueries); the filters are
+-- search_filter_terms' groups. With no unit, the matches are the filters' (rated order without
+-- q), or, with no filter either, every active contractor (the term 'all:'). In the same walk,
+-- while no contractor matches every unit, it also collects and counts the matches of any unit
+-- (any_nos, any_bands, any_total: soft matching), so a query whose units never meet is walked
+-- once, not twice.
+CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer)
+ RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
@@ -21,20 +23,20 @@ CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep bool
  SET enable_mergejoin TO 'off'
 AS $function$
 declare
-  v_units constant integer := case when p_as_one then 1 else (select count(*) from unnest(p_keep) k where k) end;
+  v_units constant integer := (select count(*) from unnest(p_keep) k where k);
   v_groups constant integer := (select count(distinct f.grp) from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f);
   v_high smallint := 500;
   v_low smallint;
   v_band record;
   v_take integer[];
 begin
-  nos := '{}'; bands := '{}'; total := 0;
+  nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
   foreach v_low in array array[450, 400, 300, 0]::smallint[] loop
     for v_band in
       with terms as (
         select t.unit, t.alt, t.term, count(*) over (partition by t.unit, t.alt) as size
-          from app_hidden.search_unit_terms(p_units, p_keep, p_as_one) t
+          from app_hidden.search_unit_terms(p_units, p_keep) t
         union all
         select 100 + f.grp, f.n::integer, f.term, 1  -- filter groups are units 101-103
           from app_hidden.search_filter_terms(p_specialty, p_city, p_state) with ordinality as f(grp, term, n)
@@ -60,30 +62,35 @@ begin
       select m.band,
              case when count(*) filter (where icount(m.ids) > 0) = greatest(v_units, 1)
                   then app_private.intersection(m.ids) else '{}' end as ids,
-             array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found
+             array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found,
+             -- any unit: only while nothing matches them all, and only with more than one
+             app_private.union_of(m.ids) filter (where v_units > 1 and total = 0) as any_ids
         from unit_matches m
        group by m.band
        order by m.band desc
     loop
       unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_subscripts(unit_found, 1) i);
       total := total + icount(v_band.ids);
-      if cardinality(nos) < p_need and (p_after_band is null or v_band.band <= p_after_band) then
-        v_take := sort_desc(v_band.ids);
-        if v_band.band = p_after_band then
-          v_take := array(select n from unnest(v_take) n where n < p_after_no);
-        end if;
-        v_take := v_take[1:p_need - cardinality(nos)];
+      if cardinality(nos) < p_need then
+        v_take := app_hidden.search_band_page(v_band.ids, v_band.band, p_after_band, p_after_no, p_need - cardinality(nos));
         nos := nos || v_take;
         bands := bands || array_fill(v_band.band, array[cardinality(v_take)]);
+      end if;
+      any_total := any_total + coalesce(icount(v_band.any_ids), 0);
+      if v_band.any_ids is not null and cardinality(any_nos) < p_need then
+        v_take := app_hidden.search_band_page(v_band.any_ids, v_band.band, p_after_band, p_after_no, p_need - cardinality(any_nos));
+        any_nos := any_nos || v_take;
+        any_bands := any_bands || array_fill(v_band.band, array[cardinality(v_take)]);
       end if;
     end loop;
     exit when cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found);
     v_high := v_low - 1;
   end loop;
   total := least(total, p_cap + 1);
+  any_total := least(any_total, p_cap + 1);
   return next;
 end
 $function$;
-comment on function app_hidden.search_walk(tsquery[],boolean[],boolean,text,text,text,integer,integer,smallint,integer) is 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
-revoke all on function app_hidden.search_walk(tsquery[],boolean[],boolean,text,text,text,integer,integer,smallint,integer) from public, marine_anonymous, marine_agent, marine_admin;
-grant execute on function app_hidden.search_walk(tsquery[],boolean[],boolean,text,text,text,integer,integer,smallint,integer) to marine_anonymous;
+comment on function app_hidden.search_walk(tsquery[],boolean[],text,text,text,integer,integer,smallint,integer) is 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
+revoke all on function app_hidden.search_walk(tsquery[],boolean[],text,text,text,integer,integer,smallint,integer) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_walk(tsquery[],boolean[],text,text,text,integer,integer,smallint,integer) to marine_anonymous;
