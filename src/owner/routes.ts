@@ -1,9 +1,10 @@
 // The owner's REST door to their Opportunity (spec, "Owner read/write operations"): each handler
 // reads the token from the request, calls one operation (operations.ts) and maps its answer:
-// writes return either {preview} (202, nothing written) or {opportunityId} (200).
+// writes return either {preview} (202, nothing written) or {opportunityId} (200): sendWriteResult.
 import { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
 import { jsonBody } from '../http/body-type';
+import { sendWriteResult } from '../http/confirm-gated';
 import { notFound } from '../http/errors';
 import { withMethodGuards } from '../http/method-guards';
 import {
@@ -43,17 +44,7 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
       const result = await writeOwnerOpportunity(db, w, { body: req.body ?? {}, path: req.params }, (bodyToken) =>
         ownerTokenDigestOf(req, bodyToken),
       );
-      if ('preview' in result) {
-        res.status(202).json({
-          success: true,
-          confirmationRequired: true,
-          writesPerformed: false,
-          action: result.preview.action,
-          detail: result.preview.detail,
-        });
-        return;
-      }
-      res.json({ success: true, data: result });
+      sendWriteResult(res, result);
     });
   }
 
