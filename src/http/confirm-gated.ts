@@ -1,6 +1,7 @@
-// The answer of a confirm-gated write, for every REST door that has them (owner, pro): the SQL
-// function answers either {preview} (nothing written: 202) or what it wrote (200).
-import type { Response } from 'express';
+// Confirm-gated writes over REST, for every door that has them (owner, pro): the operation
+// answers either {preview} (nothing written: 202) or what it wrote (200).
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { jsonBody } from './body-type';
 
 interface Preview {
   preview: { action: string; detail: Record<string, unknown> };
@@ -13,4 +14,16 @@ export function sendWriteResult(res: Response, result: Preview | Record<string, 
     return;
   }
   res.json({ success: true, data: result });
+}
+
+/** A JSON POST that runs one confirm-gated operation, admitted first. */
+export function postConfirmGated(
+  router: Router,
+  path: string,
+  admit: RequestHandler,
+  run: (req: Request) => Promise<Preview | Record<string, unknown>>,
+): void {
+  router.post(path, jsonBody, admit, async (req, res) => {
+    sendWriteResult(res, await run(req));
+  });
 }
