@@ -149,6 +149,7 @@ const PARAM_EXAMPLES: Record<string, unknown> = {
   minRating: 4,
   slug: ex.contractorItem.slug,
   opportunityId: ex.ids.opportunityId,
+  quoteId: ex.ids.quoteId,
   requestId: ex.ids.requestId,
   token: 'c'.repeat(64),
 };

@@ -30,13 +30,13 @@ export interface ProWrite<S extends ProWriteSchema> {
 const op = <S extends ProWriteSchema>(schema: S, fn: string, args: (body: z.output<S>) => unknown[]): ProWrite<S> => ({ schema, fn, args });
 
 export const proWrites = {
-  messages: op(proMessageBody, 'pro_send_message', (b) => [b.content]),
-  missingInfo: op(proQuestionsBody, 'pro_request_missing_info', (b) => [b.questions]),
-  visitTimes: op(proVisitTimesBody, 'pro_propose_visits', (b) => [b.times]),
-  estimates: op(proEstimateBody, 'pro_submit_estimate', (b) => [b.amount, b.currency, b.description, b.validUntil]),
-  decline: op(proDeclineBody, 'pro_decline', (b) => [b.reason]),
+  messages: op(proMessageBody, 'pro_message_owner', (b) => [b.content]),
+  missingInfo: op(proQuestionsBody, 'pro_ask_missing_info', (b) => [b.questions]),
+  visitTimes: op(proVisitTimesBody, 'pro_offer_visit_times', (b) => [b.times]),
+  estimates: op(proEstimateBody, 'pro_send_estimate', (b) => [b.amount, b.currency, b.description, b.validUntil]),
+  decline: op(proDeclineBody, 'pro_decline_request', (b) => [b.reason]),
   /** The page's visit form: local times in a named zone, which PostgreSQL reads as instants. */
-  pageVisitTimes: op(pageVisitTimesForm, 'pro_propose_visits', (b) => [b.times.map((t) => `${t} ${b.zone}`)]),
+  pageVisitTimes: op(pageVisitTimesForm, 'pro_offer_visit_times', (b) => [b.times.map((t) => `${t} ${b.zone}`)]),
 };
 
 /** The request and the pro's thread; `path` is {quoteId} as a path carries it. */

@@ -4,8 +4,8 @@
 // and maps its answer; the page's form posts are the pro's confirmation, so they write.
 import express, { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
-import { acceptsBody, jsonBody } from '../http/body-type';
-import { sendWriteResult } from '../http/confirm-gated';
+import { acceptsBody } from '../http/body-type';
+import { postConfirmGated } from '../http/confirm-gated';
 import { notFound } from '../http/errors';
 import { wantsHtml } from '../http/html';
 import { withMethodGuards } from '../http/method-guards';
@@ -29,12 +29,9 @@ export function proRouter(db: Database, admit: RequestHandler): Router {
 
   /** One confirm-gated write, answered 202 with the preview or 200 with what was written. */
   function write<S extends ProWriteSchema>(suffix: string, w: ProWrite<S>): void {
-    router.post(`${BASE}/:quoteId/${suffix}`, jsonBody, admit, async (req, res) => {
-      const result = await writeProQuote(db, w, { body: req.body ?? {}, path: req.params }, (bodyToken) =>
-        proTokenDigestOf(req, bodyToken),
-      );
-      sendWriteResult(res, result);
-    });
+    postConfirmGated(router, `${BASE}/:quoteId/${suffix}`, admit, (req) =>
+      writeProQuote(db, w, { body: req.body ?? {}, path: req.params }, (bodyToken) => proTokenDigestOf(req, bodyToken)),
+    );
   }
 
   write('messages', proWrites.messages);
