@@ -2,7 +2,7 @@
 // e-mailed a link (the real SMTP sink), opens it in Chromium and proposes visit times and an
 // estimate on the page; the owner picks a time and accepts over REST; both see the same thread;
 // the owner completes and reviews, and the review shows on the pro's profile.
-import { launchBrowser } from '../helpers/browser';
+import { launchBrowser, newTab } from '../helpers/browser';
 import { OWNER, PRO } from '../helpers/opportunities';
 import { demoPros, proLinkOf, REQUESTS, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
 import { startTestService, type TestService } from '../helpers/server';
@@ -43,11 +43,7 @@ test('request -> pro e-mail -> the pro answers on its page in Chromium -> the ow
 
   const browser = await launchBrowser();
   try {
-    const tab = await browser.newPage();
-    const errors: string[] = [];
-    tab.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
+    const { tab, errors } = await newTab(browser);
     await tab.goto(link.link);
     expect(await tab.content()).toContain(body.project.description);
     const visits = tab.locator('form[action$="/visit-times"]');
