@@ -1271,6 +1271,10 @@ begin
     raise exception 'This estimate can no longer be accepted' using errcode = 'CONFL',
       detail = format('The estimate is %s.', v_estimate.status);
   end if;
+  if v_estimate.valid_until < (now() at time zone 'UTC')::date then
+    raise exception 'This estimate has expired' using errcode = 'CONFL',
+      detail = format('It was valid until %s (UTC); ask the pro for a new one.', v_estimate.valid_until);
+  end if;
   select * into v_quote from app_public.quotes where id = v_estimate.quote_id;
   select coalesce(array_agg(e.id order by e.id), '{}') into v_closing
     from app_public.estimates e join app_public.quotes q on q.id = e.quote_id
@@ -1561,6 +1565,106 @@ CREATE FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunity_id te
 --
 
 COMMENT ON FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunity_id text) IS 'Visits the pros proposed; see GET .../owner/opportunities/{id}/visit-options.';
+
+--
+-- Name: pro_ask_missing_info(text, text, text[], boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.pro_ask_missing_info(p_token text, p_quote_id text, p_questions text[], p_confirm boolean) RETURNS json
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select app_private.pro_act_questions(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_questions, p_confirm)
+  $$;
+
+--
+-- Name: FUNCTION pro_ask_missing_info(p_token text, p_quote_id text, p_questions text[], p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.pro_ask_missing_info(p_token text, p_quote_id text, p_questions text[], p_confirm boolean) IS 'The pro asks the owner questions (token); see POST /api/v1/pro/quotes/{quoteId}/missing-info.';
+
+--
+-- Name: pro_decline_request(text, text, text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.pro_decline_request(p_token text, p_quote_id text, p_reason text, p_confirm boolean) RETURNS json
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select app_private.pro_act_decline(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_reason, p_confirm)
+  $$;
+
+--
+-- Name: FUNCTION pro_decline_request(p_token text, p_quote_id text, p_reason text, p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.pro_decline_request(p_token text, p_quote_id text, p_reason text, p_confirm boolean) IS 'The pro declines the request (token); see POST /api/v1/pro/quotes/{quoteId}/decline.';
+
+--
+-- Name: pro_get_quote(text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id text) RETURNS json
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$ select app_private.pro_quote_json(app_private.pro_token_quote(p_token, p_quote_id)) $$;
+
+--
+-- Name: FUNCTION pro_get_quote(p_token text, p_quote_id text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id text) IS 'The request and the pro''s quote thread; see GET /api/v1/pro/quotes/{quoteId}.';
+
+--
+-- Name: pro_message_owner(text, text, text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.pro_message_owner(p_token text, p_quote_id text, p_content text, p_confirm boolean) RETURNS json
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select app_private.pro_act_message(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_content, p_confirm)
+  $$;
+
+--
+-- Name: FUNCTION pro_message_owner(p_token text, p_quote_id text, p_content text, p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.pro_message_owner(p_token text, p_quote_id text, p_content text, p_confirm boolean) IS 'The pro messages the owner (token); see POST /api/v1/pro/quotes/{quoteId}/messages.';
+
+--
+-- Name: pro_offer_visit_times(text, text, timestamp with time zone[], boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.pro_offer_visit_times(p_token text, p_quote_id text, p_times timestamp with time zone[], p_confirm boolean) RETURNS json
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select app_private.pro_act_visits(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_times, p_confirm)
+  $$;
+
+--
+-- Name: FUNCTION pro_offer_visit_times(p_token text, p_quote_id text, p_times timestamp with time zone[], p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.pro_offer_visit_times(p_token text, p_quote_id text, p_times timestamp with time zone[], p_confirm boolean) IS 'The pro proposes visit times (token); see POST /api/v1/pro/quotes/{quoteId}/visit-times.';
+
+--
+-- Name: pro_send_estimate(text, text, numeric, text, text, date, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.pro_send_estimate(p_token text, p_quote_id text, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean) RETURNS json
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select app_private.pro_act_estimate(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_amount, p_currency, p_description, p_valid_until, p_confirm)
+  $$;
+
+--
+-- Name: FUNCTION pro_send_estimate(p_token text, p_quote_id text, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.pro_send_estimate(p_token text, p_quote_id text, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean) IS 'The pro submits an estimate (token); see POST /api/v1/pro/quotes/{quoteId}/estimates.';
 
 --
 -- Name: rate_limit_hit(text, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2765,6 +2869,8 @@ CREATE TABLE app_public.quotes (
     thread_status text DEFAULT 'open'::text NOT NULL,
     pro_notified_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    decline_reason text,
+    CONSTRAINT quotes_decline_reason_check CHECK (((length(decline_reason) >= 1) AND (length(decline_reason) <= 1000))),
     CONSTRAINT quotes_source_check CHECK ((source = 'demand-side-search-mcp'::text)),
     CONSTRAINT quotes_status_check CHECK ((status = ANY (ARRAY['requested'::text, 'info_requested'::text, 'visit_proposed'::text, 'visit_scheduled'::text, 'estimated'::text, 'awarded'::text, 'completed'::text, 'declined'::text, 'closed'::text]))),
     CONSTRAINT quotes_thread_status_check CHECK ((thread_status = ANY (ARRAY['open'::text, 'closed'::text])))
@@ -2775,6 +2881,12 @@ CREATE TABLE app_public.quotes (
 --
 
 COMMENT ON TABLE app_public.quotes IS 'One pro''s quote thread within an Opportunity.';
+
+--
+-- Name: COLUMN quotes.decline_reason; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.quotes.decline_reason IS 'The reason the pro gave when declining, if any.';
 
 --
 -- Name: actionable_quote(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3275,6 +3387,150 @@ CREATE FUNCTION app_private.preview_or_done(p_confirm boolean, p_action text, p_
   $$;
 
 --
+-- Name: pro_act_decline(app_public.quotes, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.pro_act_decline(q app_public.quotes, p_reason text, p_confirm boolean) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  if q.status in ('awarded', 'completed') then
+    raise exception 'An awarded pro cannot decline' using errcode = 'CONFL';
+  end if;
+  if length(p_reason) not between 1 and 1000 then
+    raise exception 'A reason must be 1 to 1000 characters' using errcode = 'INVAL';
+  end if;
+  if not p_confirm then
+    return app_private.pro_preview('decline', q, jsonb_build_object('reason', p_reason,
+      'withdrawsEstimates', (select coalesce(jsonb_agg(e.id order by e.id), '[]') from app_public.estimates e
+                              where e.quote_id = q.id and e.status = 'submitted')));
+  end if;
+  update app_public.estimates set status = 'withdrawn' where quote_id = q.id and status = 'submitted';
+  update app_public.quotes set status = 'declined', thread_status = 'closed', decline_reason = p_reason
+   where id = q.id returning * into q;
+  perform app_private.pro_acted('pro_declined', q, jsonb_build_object('reason', p_reason), to_jsonb(q));
+  return json_build_object('quoteId', q.id, 'quoteStatus', q.status);
+end
+$$;
+
+--
+-- Name: pro_act_estimate(app_public.quotes, numeric, text, text, date, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.pro_act_estimate(q app_public.quotes, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+declare
+  v_currency text := upper(coalesce(p_currency, 'USD'));
+  v_estimate app_public.estimates;
+begin
+  perform app_private.before_award(q);
+  if p_amount is null or p_amount <= 0 or p_amount >= 10000000000 or p_amount <> round(p_amount, 2) then
+    raise exception 'The amount must be more than 0 and below 10,000,000,000, in cents at most' using errcode = 'INVAL';
+  end if;
+  if v_currency !~ '^[A-Z]{3}$' then
+    raise exception 'The currency must be a three-letter ISO 4217 code' using errcode = 'INVAL';
+  end if;
+  if length(p_description) not between 1 and 5000 then
+    raise exception 'What the estimate covers must be 1 to 5000 characters' using errcode = 'INVAL';
+  end if;
+  if p_valid_until < (now() at time zone 'UTC')::date then
+    raise exception 'validUntil must be today or later (UTC)' using errcode = 'INVAL';
+  end if;
+  if not p_confirm then
+    return app_private.pro_preview('submit_estimate', q, jsonb_build_object('amount', p_amount, 'currency', v_currency,
+      'description', p_description, 'validUntil', p_valid_until));
+  end if;
+  insert into app_public.estimates (quote_id, amount, currency, description, valid_until)
+    values (q.id, p_amount, v_currency, p_description, p_valid_until) returning * into v_estimate;
+  update app_public.quotes set status = 'estimated' where id = q.id;
+  perform app_private.pro_acted('pro_estimate', q, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
+  return json_build_object('quoteId', q.id, 'estimateId', v_estimate.id);
+end
+$_$;
+
+--
+-- Name: pro_act_message(app_public.quotes, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.pro_act_message(q app_public.quotes, p_content text, p_confirm boolean) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_message app_public.quote_messages;
+begin
+  if p_content is null or length(p_content) not between 1 and 5000 then
+    raise exception 'A message must be 1 to 5000 characters' using errcode = 'INVAL';
+  end if;
+  if not p_confirm then
+    return app_private.pro_preview('send_message', q, jsonb_build_object('content', p_content));
+  end if;
+  insert into app_public.quote_messages (quote_id, author, body) values (q.id, 'pro', p_content) returning * into v_message;
+  perform app_private.pro_acted('pro_message', q, jsonb_build_object('messageId', v_message.id), to_jsonb(v_message));
+  return json_build_object('quoteId', q.id, 'messageId', v_message.id);
+end
+$$;
+
+--
+-- Name: pro_act_questions(app_public.quotes, text[], boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.pro_act_questions(q app_public.quotes, p_questions text[], p_confirm boolean) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_request app_public.info_requests;
+begin
+  perform app_private.before_award(q);
+  if coalesce(cardinality(p_questions), 0) not between 1 and 20
+     or exists (select 1 from unnest(p_questions) t where t is null or length(t) not between 1 and 1000) then
+    raise exception 'Ask 1 to 20 questions of 1 to 1000 characters each' using errcode = 'INVAL';
+  end if;
+  if not p_confirm then
+    return app_private.pro_preview('request_missing_info', q, jsonb_build_object('questions', p_questions));
+  end if;
+  insert into app_public.info_requests (quote_id, questions) values (q.id, p_questions) returning * into v_request;
+  update app_public.quotes set status = 'info_requested' where id = q.id and status = 'requested';
+  perform app_private.pro_acted('pro_info_request', q, jsonb_build_object('infoRequestId', v_request.id), to_jsonb(v_request));
+  return json_build_object('quoteId', q.id, 'infoRequestId', v_request.id);
+end
+$$;
+
+--
+-- Name: pro_act_visits(app_public.quotes, timestamp with time zone[], boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.pro_act_visits(q app_public.quotes, p_times timestamp with time zone[], p_confirm boolean) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_times timestamptz[] := (select array_agg(distinct t order by t) from unnest(p_times) t where t is not null);
+  v_visit app_public.visits;
+begin
+  perform app_private.before_award(q);
+  if coalesce(cardinality(v_times), 0) not between 1 and 10 or array_position(p_times, null) is not null then
+    raise exception 'Propose 1 to 10 visit times' using errcode = 'INVAL';
+  end if;
+  if exists (select 1 from unnest(v_times) t where t <= now()) then
+    raise exception 'Visit times must be in the future' using errcode = 'INVAL';
+  end if;
+  if not p_confirm then
+    return app_private.pro_preview('propose_visit_times', q,
+      jsonb_build_object('options', (select jsonb_agg(app_hidden.iso_time(t) order by t) from unnest(v_times) t)));
+  end if;
+  insert into app_public.visits (quote_id, proposed_times) values (q.id, v_times) returning * into v_visit;
+  update app_public.quotes set status = 'visit_proposed' where id = q.id and status in ('requested', 'info_requested');
+  perform app_private.pro_acted('pro_visits_proposed', q, jsonb_build_object('visitId', v_visit.id), to_jsonb(v_visit));
+  return json_build_object('quoteId', q.id, 'visitId', v_visit.id);
+end
+$$;
+
+--
 -- Name: pro_acted(text, app_public.quotes, jsonb, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3316,6 +3572,75 @@ CREATE FUNCTION app_private.pro_notification_email(p_quote_id uuid) RETURNS json
   $$;
 
 --
+-- Name: pro_preview(text, app_public.quotes, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.pro_preview(p_action text, q app_public.quotes, p_detail jsonb) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select json_build_object('preview', json_build_object('action', p_action,
+      'detail', jsonb_build_object('quoteId', q.id) || p_detail))
+  $$;
+
+--
+-- Name: pro_quote_json(app_public.quotes); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.pro_quote_json(q app_public.quotes) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select (jsonb_build_object('request', jsonb_build_object(
+        'service', jsonb_build_object('slug', s.slug, 'name', s.name),
+        'location', o.location, 'description', o.description, 'ownerFirstName', o.owner_first_name,
+        'requestedAt', app_hidden.iso_time(o.created_at), 'source', o.source,
+        'awarded', o.awarded_quote_id is not null))
+      || app_private.quote_json(q)::jsonb)::json
+      from app_public.opportunities o join app_public.specialties s on s.id = o.specialty_id
+     where o.id = q.opportunity_id
+  $$;
+
+--
+-- Name: pro_token_quote(text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.pro_token_quote(p_token_digest_hex text, p_quote_id text) RETURNS app_public.quotes
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+declare
+  v_token app_private.pro_access_tokens;
+  v_quote app_public.quotes;
+  v_completed_at timestamptz;
+begin
+  if p_token_digest_hex ~ '^[0-9a-f]{64}$' then
+    select * into v_token from app_private.pro_access_tokens where digest = decode(p_token_digest_hex, 'hex');
+  end if;
+  if v_token.id is null then
+    raise exception 'Invalid pro access token' using errcode = 'CREDS';
+  end if;
+  select o.completed_at into v_completed_at
+    from app_public.quotes q join app_public.opportunities o on o.id = q.opportunity_id where q.id = v_token.quote_id;
+  if v_token.expires_at <= now() or v_completed_at + interval '90 days' <= now() then
+    raise exception 'Pro access has expired' using errcode = 'CREDS',
+      detail = 'A pro access link works for 180 days, and ends 90 days after the work is completed.';
+  end if;
+  if v_token.quote_id::text <> lower(p_quote_id) then
+    raise exception 'Quote not found' using errcode = 'NTFND';
+  end if;
+  select * into v_quote from app_public.quotes where id = v_token.quote_id;
+  return v_quote;
+end
+$_$;
+
+--
+-- Name: FUNCTION pro_token_quote(p_token_digest_hex text, p_quote_id text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.pro_token_quote(p_token_digest_hex text, p_quote_id text) IS 'The quote of a pro access token (its SHA-256 digest as hex) when it is the one asked for; CREDS or NTFND otherwise.';
+
+--
 -- Name: quote_json(app_public.quotes); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3325,7 +3650,7 @@ CREATE FUNCTION app_private.quote_json(q app_public.quotes) RETURNS json
     AS $$
     select json_build_object(
       'quoteId', q.id, 'contractorId', c.id, 'contractorSlug', c.slug, 'contractorName', c.name,
-      'quoteStatus', q.status, 'threadStatus', q.thread_status,
+      'quoteStatus', q.status, 'threadStatus', q.thread_status, 'declineReason', q.decline_reason,
       'conversation', json_build_object(
         'messages', coalesce((select json_agg(json_build_object('messageId', m.id, 'author', m.author, 'content', m.body,
             'createdAt', app_hidden.iso_time(m.created_at)) order by m.created_at, m.id)
@@ -3336,7 +3661,7 @@ CREATE FUNCTION app_private.quote_json(q app_public.quotes) RETURNS json
             order by i.requested_at, i.id)
           from app_public.info_requests i where i.quote_id = q.id), '[]')),
       'estimates', coalesce((select json_agg(json_build_object('estimateId', e.id, 'amount', e.amount, 'currency', e.currency,
-          'description', e.description, 'status', e.status, 'submittedAt', app_hidden.iso_time(e.created_at))
+          'description', e.description, 'validUntil', e.valid_until, 'status', e.status, 'submittedAt', app_hidden.iso_time(e.created_at))
           order by e.created_at, e.id)
         from app_public.estimates e where e.quote_id = q.id), '[]'),
       'visits', coalesce((select json_agg(app_private.visit_json(v, q, c.name) order by v.created_at, v.id)
@@ -3667,6 +3992,21 @@ begin
   delete from app_private.owner_access_tokens where opportunity_id = p_opportunity_id and issued_via = 'email';
   insert into app_private.owner_access_tokens (opportunity_id, digest, issued_via)
     values (p_opportunity_id, p_token_digest, 'email');
+end
+$$;
+
+--
+-- Name: set_pro_token(uuid, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.set_pro_token(p_quote_id uuid, p_token_digest bytea) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  delete from app_private.pro_access_tokens where quote_id = p_quote_id;
+  insert into app_private.pro_access_tokens (quote_id, digest, expires_at)
+    values (p_quote_id, p_token_digest, now() + interval '180 days');
 end
 $$;
 
@@ -4161,18 +4501,14 @@ CREATE FUNCTION app_public.pro_decline(quote_id uuid, reason text DEFAULT NULL::
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
--- The parameter is named for GraphQL; in statements, quote_id means the column.
+-- The parameters are named for GraphQL; in statements, bare names mean the columns.
 #variable_conflict use_column
 declare
-  v_quote app_public.quotes := app_private.actionable_quote(quote_id);
+  v_row app_public.quotes;
+  v_id uuid := (app_private.pro_act_decline(app_private.actionable_quote(pro_decline.quote_id), pro_decline.reason, true)->>'quoteId')::uuid;
 begin
-  if v_quote.status in ('awarded', 'completed') then
-    raise exception 'An awarded pro cannot decline' using errcode = 'CONFL';
-  end if;
-  update app_public.estimates set status = 'withdrawn' where quote_id = v_quote.id and status = 'submitted';
-  update app_public.quotes set status = 'declined', thread_status = 'closed' where id = v_quote.id returning * into v_quote;
-  perform app_private.pro_acted('pro_declined', v_quote, jsonb_build_object('reason', reason), to_jsonb(v_quote));
-  return v_quote;
+  select * into v_row from app_public.quotes where id = v_id;
+  return v_row;
 end
 $$;
 
@@ -4190,19 +4526,14 @@ CREATE FUNCTION app_public.pro_propose_visits(quote_id uuid, times timestamp wit
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+-- The parameters are named for GraphQL; in statements, bare names mean the columns.
+#variable_conflict use_column
 declare
-  v_quote app_public.quotes := app_private.actionable_quote(quote_id);
-  v_visit app_public.visits;
+  v_row app_public.visits;
+  v_id uuid := (app_private.pro_act_visits(app_private.actionable_quote(pro_propose_visits.quote_id), pro_propose_visits.times, true)->>'visitId')::uuid;
 begin
-  perform app_private.before_award(v_quote);
-  if exists (select 1 from unnest(times) t where t <= now()) then
-    raise exception 'Visit times must be in the future' using errcode = 'INVAL';
-  end if;
-  insert into app_public.visits (quote_id, proposed_times)
-    values (v_quote.id, (select array_agg(distinct t order by t) from unnest(times) t)) returning * into v_visit;
-  update app_public.quotes set status = 'visit_proposed' where id = v_quote.id and status in ('requested', 'info_requested');
-  perform app_private.pro_acted('pro_visits_proposed', v_quote, jsonb_build_object('visitId', v_visit.id), to_jsonb(v_visit));
-  return v_visit;
+  select * into v_row from app_public.visits where id = v_id;
+  return v_row;
 end
 $$;
 
@@ -4242,15 +4573,14 @@ CREATE FUNCTION app_public.pro_request_missing_info(quote_id uuid, questions tex
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+-- The parameters are named for GraphQL; in statements, bare names mean the columns.
+#variable_conflict use_column
 declare
-  v_quote app_public.quotes := app_private.actionable_quote(quote_id);
-  v_request app_public.info_requests;
+  v_row app_public.info_requests;
+  v_id uuid := (app_private.pro_act_questions(app_private.actionable_quote(pro_request_missing_info.quote_id), pro_request_missing_info.questions, true)->>'infoRequestId')::uuid;
 begin
-  perform app_private.before_award(v_quote);
-  insert into app_public.info_requests (quote_id, questions) values (v_quote.id, questions) returning * into v_request;
-  update app_public.quotes set status = 'info_requested' where id = v_quote.id and status = 'requested';
-  perform app_private.pro_acted('pro_info_request', v_quote, jsonb_build_object('infoRequestId', v_request.id), to_jsonb(v_request));
-  return v_request;
+  select * into v_row from app_public.info_requests where id = v_id;
+  return v_row;
 end
 $$;
 
@@ -4289,13 +4619,14 @@ CREATE FUNCTION app_public.pro_send_message(quote_id uuid, content text) RETURNS
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+-- The parameters are named for GraphQL; in statements, bare names mean the columns.
+#variable_conflict use_column
 declare
-  v_quote app_public.quotes := app_private.actionable_quote(quote_id);
-  v_message app_public.quote_messages;
+  v_row app_public.quote_messages;
+  v_id uuid := (app_private.pro_act_message(app_private.actionable_quote(pro_send_message.quote_id), pro_send_message.content, true)->>'messageId')::uuid;
 begin
-  insert into app_public.quote_messages (quote_id, author, body) values (v_quote.id, 'pro', content) returning * into v_message;
-  perform app_private.pro_acted('pro_message', v_quote, jsonb_build_object('messageId', v_message.id), to_jsonb(v_message));
-  return v_message;
+  select * into v_row from app_public.quote_messages where id = v_id;
+  return v_row;
 end
 $$;
 
@@ -4317,6 +4648,7 @@ CREATE TABLE app_public.estimates (
     description text,
     status text DEFAULT 'submitted'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    valid_until date,
     CONSTRAINT estimates_amount_check CHECK ((amount > (0)::numeric)),
     CONSTRAINT estimates_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT estimates_description_check CHECK ((length(description) <= 5000)),
@@ -4330,31 +4662,35 @@ CREATE TABLE app_public.estimates (
 COMMENT ON TABLE app_public.estimates IS 'A pro''s estimate in a quote thread.';
 
 --
--- Name: pro_submit_estimate(uuid, numeric, text, text); Type: FUNCTION; Schema: app_public; Owner: -
+-- Name: COLUMN estimates.valid_until; Type: COMMENT; Schema: app_public; Owner: -
 --
 
-CREATE FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text DEFAULT 'USD'::text, description text DEFAULT NULL::text) RETURNS app_public.estimates
+COMMENT ON COLUMN app_public.estimates.valid_until IS 'The last day (UTC) the estimate can be accepted; null for estimates without one.';
+
+--
+-- Name: pro_submit_estimate(uuid, numeric, text, text, date); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text DEFAULT 'USD'::text, description text DEFAULT NULL::text, valid_until date DEFAULT NULL::date) RETURNS app_public.estimates
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+-- The parameters are named for GraphQL; in statements, bare names mean the columns.
+#variable_conflict use_column
 declare
-  v_quote app_public.quotes := app_private.actionable_quote(quote_id);
-  v_estimate app_public.estimates;
+  v_row app_public.estimates;
+  v_id uuid := (app_private.pro_act_estimate(app_private.actionable_quote(pro_submit_estimate.quote_id), pro_submit_estimate.amount, pro_submit_estimate.currency, pro_submit_estimate.description, pro_submit_estimate.valid_until, true)->>'estimateId')::uuid;
 begin
-  perform app_private.before_award(v_quote);
-  insert into app_public.estimates (quote_id, amount, currency, description)
-    values (v_quote.id, amount, upper(coalesce(currency, 'USD')), description) returning * into v_estimate;
-  update app_public.quotes set status = 'estimated' where id = v_quote.id;
-  perform app_private.pro_acted('pro_estimate', v_quote, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
-  return v_estimate;
+  select * into v_row from app_public.estimates where id = v_id;
+  return v_row;
 end
 $$;
 
 --
--- Name: FUNCTION pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text); Type: COMMENT; Schema: app_public; Owner: -
+-- Name: FUNCTION pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text, valid_until date); Type: COMMENT; Schema: app_public; Owner: -
 --
 
-COMMENT ON FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text) IS 'For a pro: submits an estimate (amount, currency, description).';
+COMMENT ON FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text, valid_until date) IS 'For a pro: submits an estimate (amount, currency, what it covers, the last day it can be accepted).';
 
 --
 -- Name: intersection(integer[]); Type: AGGREGATE; Schema: app_private; Owner: -
@@ -4411,6 +4747,24 @@ CREATE TABLE app_private.owner_access_tokens (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT owner_access_tokens_issued_via_check CHECK ((issued_via = ANY (ARRAY['confirm_response'::text, 'email'::text])))
 );
+
+--
+-- Name: pro_access_tokens; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.pro_access_tokens (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    quote_id uuid NOT NULL,
+    digest bytea NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE pro_access_tokens; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.pro_access_tokens IS 'Pro access tokens (SHA-256 digests), each scoped to one quote thread; written only by app_private.set_pro_token.';
 
 --
 -- Name: rate_limit_buckets; Type: TABLE; Schema: app_private; Owner: -
@@ -4791,6 +5145,20 @@ ALTER TABLE ONLY app_private.owner_access_tokens
     ADD CONSTRAINT owner_access_tokens_pkey PRIMARY KEY (id);
 
 --
+-- Name: pro_access_tokens pro_access_tokens_digest_key; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.pro_access_tokens
+    ADD CONSTRAINT pro_access_tokens_digest_key UNIQUE (digest);
+
+--
+-- Name: pro_access_tokens pro_access_tokens_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.pro_access_tokens
+    ADD CONSTRAINT pro_access_tokens_pkey PRIMARY KEY (id);
+
+--
 -- Name: rate_limit_buckets rate_limit_buckets_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -5027,6 +5395,12 @@ ALTER TABLE ONLY app_public.users
 
 ALTER TABLE ONLY app_public.visits
     ADD CONSTRAINT visits_pkey PRIMARY KEY (id);
+
+--
+-- Name: pro_access_tokens_quote_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX pro_access_tokens_quote_idx ON app_private.pro_access_tokens USING btree (quote_id);
 
 --
 -- Name: search_words_trgm_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -5487,6 +5861,13 @@ ALTER TABLE ONLY app_private.owner_access_tokens
     ADD CONSTRAINT owner_access_tokens_opportunity_id_fkey FOREIGN KEY (opportunity_id) REFERENCES app_public.opportunities(id) ON DELETE CASCADE;
 
 --
+-- Name: pro_access_tokens pro_access_tokens_quote_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.pro_access_tokens
+    ADD CONSTRAINT pro_access_tokens_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES app_public.quotes(id) ON DELETE CASCADE;
+
+--
 -- Name: service_request_secrets service_request_secrets_request_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -5657,6 +6038,12 @@ ALTER TABLE app_private.directory_cities ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_private.owner_access_tokens ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: pro_access_tokens; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.pro_access_tokens ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: rate_limit_buckets; Type: ROW SECURITY; Schema: app_private; Owner: -
@@ -6490,6 +6877,48 @@ REVOKE ALL ON FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunit
 GRANT ALL ON FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunity_id text) TO marine_anonymous;
 
 --
+-- Name: FUNCTION pro_ask_missing_info(p_token text, p_quote_id text, p_questions text[], p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.pro_ask_missing_info(p_token text, p_quote_id text, p_questions text[], p_confirm boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.pro_ask_missing_info(p_token text, p_quote_id text, p_questions text[], p_confirm boolean) TO marine_anonymous;
+
+--
+-- Name: FUNCTION pro_decline_request(p_token text, p_quote_id text, p_reason text, p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.pro_decline_request(p_token text, p_quote_id text, p_reason text, p_confirm boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.pro_decline_request(p_token text, p_quote_id text, p_reason text, p_confirm boolean) TO marine_anonymous;
+
+--
+-- Name: FUNCTION pro_get_quote(p_token text, p_quote_id text); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id text) TO marine_anonymous;
+
+--
+-- Name: FUNCTION pro_message_owner(p_token text, p_quote_id text, p_content text, p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.pro_message_owner(p_token text, p_quote_id text, p_content text, p_confirm boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.pro_message_owner(p_token text, p_quote_id text, p_content text, p_confirm boolean) TO marine_anonymous;
+
+--
+-- Name: FUNCTION pro_offer_visit_times(p_token text, p_quote_id text, p_times timestamp with time zone[], p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.pro_offer_visit_times(p_token text, p_quote_id text, p_times timestamp with time zone[], p_confirm boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.pro_offer_visit_times(p_token text, p_quote_id text, p_times timestamp with time zone[], p_confirm boolean) TO marine_anonymous;
+
+--
+-- Name: FUNCTION pro_send_estimate(p_token text, p_quote_id text, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.pro_send_estimate(p_token text, p_quote_id text, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.pro_send_estimate(p_token text, p_quote_id text, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean) TO marine_anonymous;
+
+--
 -- Name: FUNCTION rate_limit_hit(p_bucket text, p_limit integer, p_window_seconds integer); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -6951,6 +7380,36 @@ REVOKE ALL ON FUNCTION app_private.owner_token_opportunity(p_token_digest_hex te
 REVOKE ALL ON FUNCTION app_private.preview_or_done(p_confirm boolean, p_action text, p_detail json, p_opportunity_id uuid) FROM PUBLIC;
 
 --
+-- Name: FUNCTION pro_act_decline(q app_public.quotes, p_reason text, p_confirm boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.pro_act_decline(q app_public.quotes, p_reason text, p_confirm boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION pro_act_estimate(q app_public.quotes, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.pro_act_estimate(q app_public.quotes, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION pro_act_message(q app_public.quotes, p_content text, p_confirm boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.pro_act_message(q app_public.quotes, p_content text, p_confirm boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION pro_act_questions(q app_public.quotes, p_questions text[], p_confirm boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.pro_act_questions(q app_public.quotes, p_questions text[], p_confirm boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION pro_act_visits(q app_public.quotes, p_times timestamp with time zone[], p_confirm boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.pro_act_visits(q app_public.quotes, p_times timestamp with time zone[], p_confirm boolean) FROM PUBLIC;
+
+--
 -- Name: FUNCTION pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -6961,6 +7420,24 @@ REVOKE ALL ON FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p
 --
 
 REVOKE ALL ON FUNCTION app_private.pro_notification_email(p_quote_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION pro_preview(p_action text, q app_public.quotes, p_detail jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.pro_preview(p_action text, q app_public.quotes, p_detail jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION pro_quote_json(q app_public.quotes); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.pro_quote_json(q app_public.quotes) FROM PUBLIC;
+
+--
+-- Name: FUNCTION pro_token_quote(p_token_digest_hex text, p_quote_id text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.pro_token_quote(p_token_digest_hex text, p_quote_id text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION quote_json(q app_public.quotes); Type: ACL; Schema: app_private; Owner: -
@@ -7045,6 +7522,12 @@ REVOKE ALL ON FUNCTION app_private.set_admin(p_email text, p_is_admin boolean, p
 --
 
 REVOKE ALL ON FUNCTION app_private.set_owner_email_token(p_opportunity_id uuid, p_token_digest bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_pro_token(p_quote_id uuid, p_token_digest bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_pro_token(p_quote_id uuid, p_token_digest bytea) FROM PUBLIC;
 
 --
 -- Name: FUNCTION set_verification_credentials(p_request_id uuid, p_code_digest bytea, p_token_digest bytea); Type: ACL; Schema: app_private; Owner: -
@@ -7244,11 +7727,11 @@ GRANT ALL ON FUNCTION app_public.pro_send_message(quote_id uuid, content text) T
 GRANT SELECT ON TABLE app_public.estimates TO marine_admin;
 
 --
--- Name: FUNCTION pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text); Type: ACL; Schema: app_public; Owner: -
+-- Name: FUNCTION pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text, valid_until date); Type: ACL; Schema: app_public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text) TO marine_admin;
+REVOKE ALL ON FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text, valid_until date) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_public.pro_submit_estimate(quote_id uuid, amount numeric, currency text, description text, valid_until date) TO marine_admin;
 
 --
 -- Name: FUNCTION intersection(integer[]); Type: ACL; Schema: app_private; Owner: -

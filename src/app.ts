@@ -9,6 +9,7 @@ import { directoryRouter } from './directory/routes';
 import { admission, deferAdmission } from './identity/admission';
 import { accountRouter, registrationRouter } from './identity/routes';
 import { ownerRouter } from './owner/routes';
+import { proPageRouter, proRouter } from './pro/routes';
 import { MCP_PATH, mcpRouter } from './mcp/routes';
 import { requestMetrics } from './metrics/http';
 import { DISCOVERY_PATHS, discoveryRouter } from './openapi/routes';
@@ -70,13 +71,17 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   api.use('/v1/public', withMethodGuards(directoryRouter(db, deferAdmission(db, config))));
   api.use(withMethodGuards(registrationRouter(db, config)));
   api.use('/v1/public', withMethodGuards(requestRouter(db, config, admit)));
-  // Owner routes accept an owner token as a Bearer, so their admission must not read it as a key.
-  // (The router adds its own 405s: they must come before its catch-all 404.)
-  api.use('/v1/public', ownerRouter(db, admission(db, config, { ownerBearerAllowed: true })));
+  // Owner and pro routes accept an access token as a Bearer, so their admission must not read it
+  // as a key. (Their routers add their own 405s: they must come before their catch-all 404.)
+  const tokenAdmit = admission(db, config, { tokenBearerAllowed: true });
+  api.use('/v1/public', ownerRouter(db, tokenAdmit));
+  api.use('/v1/pro', proRouter(db, tokenAdmit));
   // Whatever else reaches here is admitted before it runs (a deferred admission too).
   api.use(admit);
   api.use(withMethodGuards(accountRouter(db)));
   app.use('/api', api);
+  // The page a pro's e-mailed link opens (admitted like the API: its forms write).
+  app.use(proPageRouter(db, admit));
   app.use(withMethodGuards(ownerHelpRouter()));
   app.use(portalRouter({ config, db, logger }));
   app.use(withMethodGuards(discoveryRouter({ config, db, logger })));

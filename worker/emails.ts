@@ -54,6 +54,7 @@ export function proNotificationEmail(v: {
   description: string;
   ownerFirstName: string;
   quoteId: string;
+  link: string;
 }): Content {
   return {
     subject: `New ${v.service} request in ${v.location}`,
@@ -64,12 +65,16 @@ export function proNotificationEmail(v: {
       `Location: ${v.location}`,
       `Project: ${v.description}`,
       `Quote reference: ${v.quoteId}`,
+      `Read the request and answer it (ask questions, propose visit times, send an estimate, or decline):\n${v.link}`,
+      'This link is yours alone: it opens only this quote. Keep it private. Your assistant can use the token in it with our API.',
     ].join('\n\n'),
     html: html([
       `Hello ${esc(v.proName)},`,
       `${esc(v.ownerFirstName)}, a verified boat owner, asks you for a quote.`,
       `<b>Service:</b> ${esc(v.service)}<br><b>Location:</b> ${esc(v.location)}<br><b>Project:</b> ${esc(v.description)}`,
       `Quote reference: ${esc(v.quoteId)}`,
+      `<a href="${esc(v.link)}">Read the request and answer it</a> (ask questions, propose visit times, send an estimate, or decline)`,
+      'This link is yours alone: it opens only this quote. Keep it private. Your assistant can use the token in it with our API.',
     ]),
   };
 }

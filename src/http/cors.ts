@@ -11,6 +11,7 @@ export const CORS_ALLOWED_HEADERS = [
   'Authorization',
   'Content-Type',
   'X-Service-Owner-Access-Token',
+  'X-Service-Pro-Access-Token',
   'If-None-Match',
   'X-Request-Id',
   // MCP's Streamable HTTP clients send these (the server is stateless: no session id comes back).

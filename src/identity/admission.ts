@@ -9,7 +9,8 @@
 //    POSTs, the trusted-client check (403, src/requests/routes.ts): these answers are not counted.
 //    (Over MCP and A2A the operation's own check refuses the client, so after step 3: counted.)
 // 2. The key is read: a malformed Authorization header is a 401 at once (apiKeyOf). Owner routes
-//    take a 64-hex Bearer as the owner's token, not as a key (ownerBearerAllowed).
+//    and the pro's routes take a 64-hex Bearer as the owner's or pro's access token, not as a
+//    key (tokenBearerAllowed).
 // 3. The request is admitted, in one of two ways:
 //    - deferAdmission (the directory): leaves a pending admission on req.caller, and the first
 //      database call runs it in the same round trip as the operation (Database.admittedCall);
@@ -71,16 +72,16 @@ function rateLimitError(rate: RateState): ApiError {
   return new ApiError(429, what, `Retry after ${rate.reset} seconds.`, { 'Retry-After': String(rate.reset) });
 }
 
-// An owner access token sent as a Bearer (owner routes only): not an API key, not a mistake.
-const OWNER_BEARER = /^Bearer [0-9a-fA-F]{64}$/;
+// An owner or pro access token sent as a Bearer (their routes only): not an API key, not a mistake.
+const TOKEN_BEARER = /^Bearer [0-9a-fA-F]{64}$/;
 
 /**
- * Reads the API key of a request: null without an Authorization header (or, where owner
- * tokens are accepted, with an owner token in it), 401 when malformed.
+ * Reads the API key of a request: null without an Authorization header (or, where access
+ * tokens are accepted, with an owner's or pro's token in it), 401 when malformed.
  */
-function apiKeyOf(authorization: string | undefined, ownerBearerAllowed = false): string | null {
+function apiKeyOf(authorization: string | undefined, tokenBearerAllowed = false): string | null {
   if (authorization === undefined) return null;
-  if (ownerBearerAllowed && OWNER_BEARER.test(authorization)) return null;
+  if (tokenBearerAllowed && TOKEN_BEARER.test(authorization)) return null;
   const match = API_KEY_HEADER.exec(authorization);
   if (!match) {
     countAdmission('unauthenticated');
@@ -95,9 +96,9 @@ function apiKeyOf(authorization: string | undefined, ownerBearerAllowed = false)
  * A request that ends without one (a 400 from validation, a 404) is admitted by the error
  * handler before it answers, so a bad key or a spent quota still comes first.
  */
-export function deferAdmission(db: Database, config: Config, options: { ownerBearerAllowed?: boolean } = {}): RequestHandler {
+export function deferAdmission(db: Database, config: Config, options: { tokenBearerAllowed?: boolean } = {}): RequestHandler {
   return (req, res, next) => {
-    const key = apiKeyOf(req.headers.authorization, options.ownerBearerAllowed);
+    const key = apiKeyOf(req.headers.authorization, options.tokenBearerAllowed);
     const keyDigest = key === null ? null : sha256(key);
     const caller: Caller = { ...ANONYMOUS };
     caller.admission = {
@@ -148,7 +149,7 @@ export function deferAdmission(db: Database, config: Config, options: { ownerBea
  * Admits the request before its handler runs; a deferred admission (a directory path that
  * matched no route) runs now, and a request admitted already is not admitted again.
  */
-export function admission(db: Database, config: Config, options: { ownerBearerAllowed?: boolean } = {}): RequestHandler {
+export function admission(db: Database, config: Config, options: { tokenBearerAllowed?: boolean } = {}): RequestHandler {
   const defer = deferAdmission(db, config, options);
   return async (req, res, next) => {
     if (req.caller === undefined) defer(req, res, () => undefined); // synchronous: sets req.caller, or throws the 401

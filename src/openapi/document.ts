@@ -16,6 +16,9 @@ import {
   reviewBody,
   selectVisitBody,
 } from '../owner/params';
+import { proDeclineBody, proEstimateBody, proMessageBody, proQuestionsBody, proVisitTimesBody, quotePath } from '../pro/params';
+import { PRO_API_PREFIX } from '../pro/paths';
+import { PRO_TOKEN_HEADER } from '../pro/token';
 import { confirmBody, confirmQuery, requestIdPath, serviceRequestBody } from '../requests/params';
 import * as ex from './examples';
 import * as r from './responses';
@@ -146,6 +149,7 @@ const PARAM_EXAMPLES: Record<string, unknown> = {
   minRating: 4,
   slug: ex.contractorItem.slug,
   opportunityId: ex.ids.opportunityId,
+  quoteId: ex.ids.quoteId,
   requestId: ex.ids.requestId,
   token: 'c'.repeat(64),
 };
@@ -162,6 +166,7 @@ const PARAM_EXAMPLES_BY_OPERATION: Record<string, Record<string, unknown>> = {
 type Security = Array<Record<string, string[]>>;
 const optionalKey: Security = [{}, { apiKey: [] }];
 const ownerToken: Security = [{ ownerToken: [] }, { ownerBearer: [] }];
+const proToken: Security = [{ proToken: [] }, { proBearer: [] }];
 
 interface Operation {
   operationId: string;
@@ -239,7 +244,8 @@ const PREVIEW_NOTE =
 
 const pro = { quoteId: ex.ids.quoteId, contractorName: ex.quotes[0]!.contractorName };
 
-const ownerWrites: Array<{
+/** A confirm-gated write (the owner's or the pro's), documented with its preview. */
+interface WriteDoc {
   suffix: string;
   operationId: string;
   body: z.ZodType;
@@ -247,7 +253,36 @@ const ownerWrites: Array<{
   preview: { action: string; detail: object };
   summary: string;
   description: string;
-}> = [
+}
+
+/** The POST of a confirm-gated write: 200 with what was written, 202 with the preview. */
+function writeOperation(
+  w: WriteDoc,
+  side: { tag: string; security: Security; path: z.ZodObject; note: string; done: { schema: z.ZodType; example: unknown } },
+): ZodOpenApiOperationObject {
+  return operation({
+    operationId: w.operationId,
+    tags: [side.tag],
+    summary: w.summary,
+    description: w.description + side.note,
+    security: [...side.security, {}],
+    requestParams: { path: side.path },
+    requestBody: { schema: w.body, example: w.example },
+    responses: responses(
+      {
+        200: { schema: side.done.schema, description: 'Done (confirm was true).', example: side.done.example },
+        202: {
+          schema: r.writePreviewResponse,
+          description: 'Preview: nothing was written (confirm was not true).',
+          example: { success: true, confirmationRequired: true, writesPerformed: false, ...w.preview },
+        },
+      },
+      [400, 401, 404, 409, 429],
+    ),
+  });
+}
+
+const ownerWrites: WriteDoc[] = [
   {
     suffix: 'messages',
     operationId: 'ownerSendMessage',
@@ -323,6 +358,65 @@ const ownerWrites: Array<{
   },
 ];
 
+const PRO_PREVIEW_NOTE =
+  ' Without `confirm: true` nothing is written: the answer is a 202 preview saying exactly what would be done. ' +
+  'The pro access token goes in the `x-service-pro-access-token` header, as a Bearer, or as `proAccessToken` in the body; ' +
+  'never in the URL. The owner is e-mailed about each write.';
+
+const proWrites: WriteDoc[] = [
+  {
+    suffix: 'messages',
+    operationId: 'proSendMessage',
+    preview: { action: 'send_message', detail: { quoteId: ex.ids.quoteId, content: 'I can look at it Tuesday.' } },
+    body: proMessageBody,
+    example: { content: 'I can look at it Tuesday.', confirm: true },
+    summary: 'Send the owner a message in the quote thread.',
+    description: "Adds a message from the pro to the thread; the owner sees it in the Opportunity's `pros`.",
+  },
+  {
+    suffix: 'missing-info',
+    operationId: 'proRequestMissingInfo',
+    preview: { action: 'request_missing_info', detail: { quoteId: ex.ids.quoteId, questions: ['Length of the boat?', 'Hull material?'] } },
+    body: proQuestionsBody,
+    example: { questions: ['Length of the boat?', 'Hull material?'], confirm: true },
+    summary: 'Ask the owner for missing information (1 to 20 questions).',
+    description: 'Opens a missing-info request the owner answers with missing-info; not after the work is awarded.',
+  },
+  {
+    suffix: 'visit-times',
+    operationId: 'proProposeVisitTimes',
+    preview: {
+      action: 'propose_visit_times',
+      detail: { quoteId: ex.ids.quoteId, options: ['2027-03-10T14:00:00.000Z', '2027-03-11T14:00:00.000Z'] },
+    },
+    body: proVisitTimesBody,
+    example: { times: ['2027-03-10T09:00:00-05:00', '2027-03-11T09:00:00-05:00'], confirm: true },
+    summary: 'Propose visit times (1 to 10, in the future) for the owner to choose from.',
+    description: 'Offers the owner visit times; the owner picks one with select-visit-time. Not after the work is awarded.',
+  },
+  {
+    suffix: 'estimates',
+    operationId: 'proSubmitEstimate',
+    preview: {
+      action: 'submit_estimate',
+      detail: { quoteId: ex.ids.quoteId, amount: 1850.5, currency: 'USD', description: 'Strip and repaint', validUntil: '2027-03-31' },
+    },
+    body: proEstimateBody,
+    example: { amount: 1850.5, currency: 'USD', description: 'Strip and repaint', validUntil: '2027-03-31', confirm: true },
+    summary: 'Submit an estimate: amount, currency, what it covers, valid until.',
+    description: 'Adds an estimate the owner can accept until `validUntil` (inclusive, UTC); not after the work is awarded.',
+  },
+  {
+    suffix: 'decline',
+    operationId: 'proDecline',
+    preview: { action: 'decline', detail: { quoteId: ex.ids.quoteId, reason: 'Fully booked until May.', withdrawsEstimates: [] } },
+    body: proDeclineBody,
+    example: { reason: 'Fully booked until May.', confirm: true },
+    summary: 'Decline the request, with a reason the owner sees.',
+    description: "Closes the pro's thread and withdraws its submitted estimates; not once the pro is awarded.",
+  },
+];
+
 const html = (example: string) => ({ 'text/html': { schema: z.string(), example } });
 const confirmPageExample =
   '<!doctype html><html lang="en"><head><title>Confirm your service request</title></head><body><form method="post">…</form></body></html>';
@@ -359,7 +453,20 @@ function withParameterExamples(doc: Document): Document {
 export function buildDocument(publicBaseUrl: string): Document {
   const owner = '/api/v1/public/search-mcp/owner/opportunities';
   const requests = '/api/v1/public/search-mcp/service-requests';
-  const done = { success: true, data: { opportunityId: ex.ids.opportunityId } };
+  const ownerSide = {
+    tag: 'Owner',
+    security: ownerToken,
+    path: opportunityPath,
+    note: PREVIEW_NOTE,
+    done: { schema: r.writeDoneResponse, example: { success: true, data: { opportunityId: ex.ids.opportunityId } } },
+  };
+  const proSide = {
+    tag: 'Pro',
+    security: proToken,
+    path: quotePath,
+    note: PRO_PREVIEW_NOTE,
+    done: { schema: r.proWriteDoneResponse, example: { success: true, data: { quoteId: ex.ids.quoteId, messageId: ex.ids.messageId } } },
+  };
   return withParameterExamples(
     createDocument(
       {
@@ -386,6 +493,11 @@ export function buildDocument(publicBaseUrl: string): Document {
             description:
               'The owner works the Opportunity with the owner access token. Writes need `confirm: true`; without it they answer a 202 preview and change nothing.',
           },
+          {
+            name: 'Pro',
+            description:
+              'A selected pro works its quote thread with the pro access token from the link in its e-mail (valid 180 days, and until 90 days after the work is completed). Writes need `confirm: true`; without it they answer a 202 preview and change nothing. Each write e-mails the owner.',
+          },
         ],
         components: {
           securitySchemes: {
@@ -401,6 +513,13 @@ export function buildDocument(publicBaseUrl: string): Document {
               description: 'The owner access token (64 hex) from the confirmation.',
             },
             ownerBearer: { type: 'http', scheme: 'bearer', description: 'The owner access token as a Bearer (not an API key).' },
+            proToken: {
+              type: 'apiKey',
+              in: 'header',
+              name: PRO_TOKEN_HEADER,
+              description: 'The pro access token (64 hex) from the link in the e-mail about the request.',
+            },
+            proBearer: { type: 'http', scheme: 'bearer', description: 'The pro access token as a Bearer (not an API key).' },
           },
         },
         paths: {
@@ -754,32 +873,23 @@ export function buildDocument(publicBaseUrl: string): Document {
               ex.visitOptions,
             ),
           },
+          ...Object.fromEntries(ownerWrites.map((w) => [`${owner}/{opportunityId}/${w.suffix}`, { post: writeOperation(w, ownerSide) }])),
+          [`${PRO_API_PREFIX}/quotes/{quoteId}`]: {
+            get: operation({
+              operationId: 'getProQuote',
+              tags: ['Pro'],
+              summary: "The request and the pro's quote thread",
+              description:
+                "What the pro's e-mail told (service, place, description, the owner's first name) and the pro's own thread, " +
+                'exactly as the owner sees it: messages, missing-info requests and answers, visits, estimates, review. ' +
+                "Nothing else of the owner's, and no other pro's thread.",
+              security: proToken,
+              requestParams: { path: quotePath },
+              responses: responses(ok(r.proQuoteResponse, { success: true, data: ex.proQuote }), [400, 401, 404, 429]),
+            }),
+          },
           ...Object.fromEntries(
-            ownerWrites.map((w) => [
-              `${owner}/{opportunityId}/${w.suffix}`,
-              {
-                post: operation({
-                  operationId: w.operationId,
-                  tags: ['Owner'],
-                  summary: w.summary,
-                  description: w.description + PREVIEW_NOTE,
-                  security: [...ownerToken, {}],
-                  requestParams: { path: opportunityPath },
-                  requestBody: { schema: w.body, example: w.example },
-                  responses: responses(
-                    {
-                      200: { schema: r.writeDoneResponse, description: 'Done (confirm was true).', example: done },
-                      202: {
-                        schema: r.writePreviewResponse,
-                        description: 'Preview: nothing was written (confirm was not true).',
-                        example: { success: true, confirmationRequired: true, writesPerformed: false, ...w.preview },
-                      },
-                    },
-                    [400, 401, 404, 409, 429],
-                  ),
-                }),
-              },
-            ]),
+            proWrites.map((w) => [`${PRO_API_PREFIX}/quotes/{quoteId}/${w.suffix}`, { post: writeOperation(w, proSide) }]),
           ),
         },
       },

@@ -227,6 +227,7 @@ export const opportunity = {
   pros: [
     {
       ...pro,
+      declineReason: null,
       conversation: {
         messages: [],
         missingInfoRequests: [
@@ -246,6 +247,7 @@ export const opportunity = {
           amount: 1850.5,
           currency: 'USD',
           description: 'Strip and repaint',
+          validUntil: '2027-03-31',
           status: 'submitted',
           submittedAt: '2026-11-23T15:08:31.150Z',
         },
@@ -289,6 +291,7 @@ export const ids = {
   quoteId: 'acd507d5-4653-49a1-98cc-b31d783d0a3c',
   visitId: 'e578420f-9b98-4b78-9931-886647becd8c',
   estimateId: '2b0a01f9-177c-4f6a-98e5-e5b48c23a4ec',
+  messageId: '5c4e1f0a-3b7d-4e2a-9f61-0d8c2b7a9e13',
   requestId: 'd055ecb4-db77-4686-bb0a-27fac91ab47a',
 };
 export const quotes = [
@@ -307,3 +310,17 @@ export const quotes = [
     threadStatus: 'open',
   },
 ];
+
+/** What the pro of the first quote sees with its token. */
+export const proQuote = {
+  request: {
+    service: { slug: opportunity.project.specialtySlug, name: opportunity.project.specialtyName },
+    location: opportunity.project.location,
+    description: opportunity.project.description,
+    ownerFirstName: opportunity.owner.firstName,
+    requestedAt: opportunity.createdAt,
+    source: 'demand-side-search-mcp',
+    awarded: false,
+  },
+  ...opportunity.pros[0]!,
+};

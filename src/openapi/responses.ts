@@ -311,6 +311,7 @@ const pro = z
     contractorName: z.string(),
     quoteStatus,
     threadStatus: z.enum(['open', 'closed']),
+    declineReason: nullable(z.string()).meta({ description: 'Why the pro declined, when it did and said.' }),
     conversation: z.object({
       messages: z.array(z.object({ messageId: id, author: z.enum(['owner', 'pro']), content: z.string(), createdAt: time })),
       missingInfoRequests: z.array(
@@ -329,7 +330,8 @@ const pro = z
         estimateId: id,
         amount: z.number(),
         currency: z.string(),
-        description: nullable(z.string()),
+        description: nullable(z.string()).meta({ description: 'What the estimate covers.' }),
+        validUntil: nullable(z.iso.date()).meta({ description: 'The last day (UTC) it can be accepted; null when the estimate has none.' }),
         status: z.enum(['submitted', 'accepted', 'closed', 'withdrawn']),
         submittedAt: time,
       }),
@@ -398,3 +400,29 @@ export const writePreviewResponse = z
     detail: z.looseObject({}).meta({ description: 'Exactly what the write would do: which pro, which text, time or amount.' }),
   })
   .meta({ id: 'OwnerWritePreview' });
+
+// The pro's side
+export const proQuoteResponse = z
+  .object({
+    success: z.literal(true),
+    data: pro.extend({
+      request: z.object({
+        service: z.object({ slug: z.string(), name: z.string() }),
+        location: z.string(),
+        description: z.string(),
+        ownerFirstName: z.string(),
+        requestedAt: time,
+        source: z.literal('demand-side-search-mcp'),
+        awarded: z.boolean().meta({ description: 'Whether the owner has awarded the work (to this pro or another).' }),
+      }),
+    }),
+  })
+  .meta({ id: 'ProQuote' });
+export const proWriteDoneResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.looseObject({ quoteId: id }).meta({
+      description: 'The quote, and the id of what was written: messageId, infoRequestId, visitId or estimateId; quoteStatus for a decline.',
+    }),
+  })
+  .meta({ id: 'ProWriteDone' });

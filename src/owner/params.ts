@@ -4,6 +4,19 @@ import { z } from 'zod';
 const id = (description: string) => z.string().min(1, 'is required').max(100).meta({ description });
 const quoteId = id("The pro's quote (thread) id, from the Opportunity's `pros`.");
 
+/** Every confirm-gated write's switch (the pro's too): exactly true writes. */
+export const confirm = z
+  .boolean({ error: 'must be a boolean: true performs the write, anything else previews it' })
+  .optional()
+  .meta({ description: 'true performs the write; absent or false answers a preview and writes nothing.' });
+
+/** A message in a quote thread, from either side. */
+export const messageContent = z
+  .string()
+  .min(1, 'must be 1 to 5000 characters')
+  .max(5000, 'must be 1 to 5000 characters')
+  .meta({ description: 'The message, 1 to 5000 characters.' });
+
 /** Fields every write shares; confirm must be exactly true to write. */
 const common = {
   ownerAccessToken: z
@@ -11,20 +24,13 @@ const common = {
     .max(200)
     .optional()
     .meta({ description: 'The owner access token (64 hex), when it is not sent in a header.' }),
-  confirm: z
-    .boolean({ error: 'must be a boolean: true performs the write, anything else previews it' })
-    .optional()
-    .meta({ description: 'true performs the write; absent or false answers a preview and writes nothing.' }),
+  confirm,
 };
 
 export const messageBody = z.object({
   ...common,
   quoteId,
-  content: z
-    .string()
-    .min(1, 'must be 1 to 5000 characters')
-    .max(5000, 'must be 1 to 5000 characters')
-    .meta({ description: 'The message, 1 to 5000 characters.' }),
+  content: messageContent,
 });
 
 export const missingInfoBody = z.object({

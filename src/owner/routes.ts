@@ -1,9 +1,9 @@
 // The owner's REST door to their Opportunity (spec, "Owner read/write operations"): each handler
 // reads the token from the request, calls one operation (operations.ts) and maps its answer:
-// writes return either {preview} (202, nothing written) or {opportunityId} (200).
+// writes return either {preview} (202, nothing written) or {opportunityId} (200): postConfirmGated.
 import { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
-import { jsonBody } from '../http/body-type';
+import { postConfirmGated } from '../http/confirm-gated';
 import { notFound } from '../http/errors';
 import { withMethodGuards } from '../http/method-guards';
 import {
@@ -39,22 +39,9 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
 
   /** One confirm-gated write, answered 202 with the preview or 200 with the written id. */
   function write<S extends WriteSchema>(suffix: string, w: OwnerWrite<S>): void {
-    router.post(`${BASE}/:opportunityId/${suffix}`, jsonBody, admit, async (req, res) => {
-      const result = await writeOwnerOpportunity(db, w, { body: req.body ?? {}, path: req.params }, (bodyToken) =>
-        ownerTokenDigestOf(req, bodyToken),
-      );
-      if ('preview' in result) {
-        res.status(202).json({
-          success: true,
-          confirmationRequired: true,
-          writesPerformed: false,
-          action: result.preview.action,
-          detail: result.preview.detail,
-        });
-        return;
-      }
-      res.json({ success: true, data: result });
-    });
+    postConfirmGated(router, `${BASE}/:opportunityId/${suffix}`, admit, (req) =>
+      writeOwnerOpportunity(db, w, { body: req.body ?? {}, path: req.params }, (bodyToken) => ownerTokenDigestOf(req, bodyToken)),
+    );
   }
 
   write('messages', ownerWrites.messages);

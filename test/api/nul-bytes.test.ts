@@ -72,6 +72,7 @@ function example(schema: Schema): unknown {
     default:
       if (schema.format === 'email') return 'nul.test@example.com';
       if (schema.format === 'date-time') return '2030-01-01T10:00:00Z';
+      if (schema.format === 'date') return '2030-01-01';
       return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
   }
 }
@@ -156,6 +157,7 @@ function headersFor(op: Operation, hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = hasBody ? { 'content-type': 'application/json' } : {};
   const schemes = op.security.flatMap((s) => Object.keys(s));
   if (schemes.includes('ownerToken')) headers['x-service-owner-access-token'] = 'ab'.repeat(32);
+  else if (schemes.includes('proToken')) headers['x-service-pro-access-token'] = 'ab'.repeat(32);
   else if (schemes.length > 0 && op.security.every((s) => 'apiKey' in s)) headers.authorization = `Bearer ${apiKey}`;
   return headers;
 }

@@ -61,6 +61,7 @@ describe('reads', () => {
           'contractorName',
           'contractorSlug',
           'conversation',
+          'declineReason',
           'estimates',
           'quoteId',
           'quoteStatus',

@@ -1,8 +1,7 @@
 // Quote threads in SQL: every error code of the owner and pro functions, and the policies of the
 // thread tables for each role.
-import { mintToken, sha256, verificationDigest } from '../../src/credentials';
 import { asRole, callAs, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
-import { asStaff } from '../helpers/opportunities';
+import { asStaff, confirmedOpportunity } from '../helpers/opportunities';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -10,42 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-let n = 0;
-/** A confirmed Opportunity with two quotes, made as the API would. */
-async function opportunity(): Promise<{ id: string; token: string; quotes: string[] }> {
-  n += 1;
-  const {
-    rows: [s],
-  } = await db.pool.query('select slug from app_public.specialties limit 1');
-  const { rows: pros } = await db.pool.query('select slug from app_public.contractors where is_active order by id limit 2 offset $1', [
-    n * 2,
-  ]);
-  const {
-    rows: [d],
-  } = await callAs(
-    db,
-    'marine_anonymous',
-    `select app_hidden.create_service_request('Ann', 'Lee', $1, null, $2, 'Here',
-    'A description of twenty+', $3, null, null, 3600) as r`,
-    [`ann${n}@example.com`, s.slug, pros.map((p) => p.slug)],
-  );
-  const code = verificationDigest(d.r.requestId, '11112222');
-  await db.pool.query('select app_private.set_verification_credentials($1, $2, $3)', [
-    d.r.requestId,
-    code,
-    verificationDigest(d.r.requestId, 'k'.repeat(64)),
-  ]);
-  // The owner operations take the token's digest (hex), as the API sends it.
-  const token = sha256(mintToken());
-  const {
-    rows: [c],
-  } = await callAs(db, 'marine_anonymous', 'select app_hidden.confirm_service_request($1, $2, null, 5, $3) as r', [
-    d.r.requestId,
-    code,
-    token,
-  ]);
-  return { id: c.r.opportunityId, token: token.toString('hex'), quotes: c.r.quotes.map((q: { quoteId: string }) => q.quoteId) };
-}
+const opportunity = () => confirmedOpportunity(db);
 
 const staff = (sql: string, args: unknown[]) => asStaff(db, sql, args);
 

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { verificationDigest } from '../../src/credentials';
-import { asStaff, makeOpportunity } from '../helpers/opportunities';
+import { asStaff, issueProToken, makeOpportunity } from '../helpers/opportunities';
 import { freePort, startTestService, type TestService } from '../helpers/server';
 import { binOf, ROOT, runTool, startTool, tempJson, TOOL_TEST_TIMEOUT_MS, TOOL_TIMEOUT_MS } from '../helpers/tools';
 
@@ -160,19 +160,27 @@ describe("Prism's validating proxy", () => {
       ownerMarkComplete: { quoteId, confirm: true },
       ownerReview: { quoteId, rating: 5, review: 'Walked through Prism.' },
     };
+    // The pro: a quote of its own request, written in the document's order (the decline last).
+    const forPro = (await makeOpportunity(svc, 1, 4)).quotes[0]!.quoteId;
+    const proHeaders = { 'x-service-pro-access-token': await issueProToken(svc.db, forPro) };
+    const until = when.slice(0, 10);
+    Object.assign(bodies, {
+      proProposeVisitTimes: { times: [when], confirm: true },
+      proSubmitEstimate: { amount: 1850.5, currency: 'USD', description: 'Strip and repaint', validUntil: until, confirm: true },
+    });
     const done = new Set(results.map((r) => r.op));
     for (const { path: template, method, op } of operationsOf(doc)) {
       if (done.has(op.operationId)) continue;
-      const pathParams: Json = { opportunityId: made.opportunityId };
+      const pathParams: Json = { opportunityId: made.opportunityId, quoteId: forPro };
       const url = template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
         const param = (op.parameters ?? []).find((p: Json) => p.in === 'path' && p.name === name);
         return encodeURIComponent(pathParams[name] ?? param?.example);
       });
       const required = (op.parameters ?? []).filter((p: Json) => p.in === 'query' && p.required);
       const query = queries[op.operationId] ?? required.map((p: Json) => `${p.name}=${encodeURIComponent(p.example)}`).join('&');
-      const owner = template.includes('/owner/');
+      const headers = template.includes('/owner/') ? ownerHeaders : template.startsWith('/api/v1/pro/') ? proHeaders : {};
       const r = await call(method, template, query ? `${url}?${query}` : url, {
-        headers: owner ? ownerHeaders : {},
+        headers,
         ...(method === 'post' ? { body: bodies[op.operationId] ?? op.requestBody?.content?.['application/json']?.example } : {}),
       });
       record(op.operationId, r);

@@ -1,7 +1,7 @@
 // The whole request flow end to end: the real API and worker, a real SMTP server, a real
 // browser for the confirm page.
 import { esc } from '../../src/html/escape';
-import { launchBrowser } from '../helpers/browser';
+import { launchBrowser, newTab } from '../helpers/browser';
 import { demoPros, REQUESTS, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
 import { startTestService, type TestService } from '../helpers/server';
 import { SmtpSink } from '../helpers/smtp';
@@ -184,11 +184,7 @@ test('the confirm page: script-free, not cached, strict CSP; GETs change nothing
 
   const browser = await launchBrowser();
   try {
-    const tab = await browser.newPage();
-    const errors: string[] = [];
-    tab.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
+    const { tab, errors } = await newTab(browser);
     await tab.goto(link);
     await tab.getByRole('button', { name: /confirm/i }).click();
     await tab.waitForLoadState();

@@ -1,11 +1,11 @@
 // No plaintext secret anywhere (issue 14; DESIGN.md): every flow that handles a password, an API
-// key, a verification code or token or an owner access token is run, failures included, on a
+// key, a verification code or token, an owner or a pro access token is run, failures included, on a
 // cluster of this file's own with PostgreSQL's default logging (failed statements are written
 // with their text). Then its server log, the service's own log and a pg_dump are searched for
 // every secret the flows used.
 import { randomBytes } from 'node:crypto';
 import { SmtpSink } from '../helpers/smtp';
-import { REQUESTS, requestBody, verificationOf } from '../helpers/requests';
+import { proLinkOf, REQUESTS, requestBody, verificationOf } from '../helpers/requests';
 import { FaultCluster } from './cluster';
 import { spawnService, type ServiceProcess, STARTUP_MS } from '../helpers/service-process';
 
@@ -113,6 +113,50 @@ test("no password, key, code or token in PostgreSQL's log, the service's log or 
     await call('GET', `/api/v1/public/search-mcp/owner/opportunities/${opportunityId}`, undefined, {
       'x-service-owner-access-token': secrets.unknownOwnerToken!,
     }),
+    401,
+  );
+
+  // The pro's door: a request to two pros, each e-mailed a link with its token; the page, the API,
+  // a form post, a preview and a write; another quote's id, an unknown token, a token in an API URL.
+  const listed = (await call('GET', '/api/v1/public/contractors/search?limit=100')).body.contractors as Array<{
+    slug: string;
+    email: string | null;
+  }>;
+  const pros = listed.filter((c) => c.email !== null).slice(0, 2);
+  const proRequest = requestBody(specialty, pros);
+  const second = await call('POST', REQUESTS, proRequest);
+  expectStatus(second, 201);
+  const [verification] = await sink.waitFor((m) => m.to.includes(proRequest.owner.email) && m.subject.startsWith('Confirm your'));
+  expectStatus(
+    await call('POST', `${REQUESTS}/${second.body.data.requestId}/confirm`, { verificationCode: verificationOf(verification!).code }),
+    200,
+  );
+  const links = await Promise.all(
+    pros.map(async (p) => proLinkOf((await sink.waitFor((m) => m.to.includes(p.email!) && m.subject.startsWith('New ')))[0]!)),
+  );
+  const [mine, theirs] = links as [ReturnType<typeof proLinkOf>, ReturnType<typeof proLinkOf>];
+  secrets.proToken = mine.token;
+  secrets.secondProToken = theirs.token;
+  const proHeader = { 'x-service-pro-access-token': mine.token };
+  expectStatus(await call('GET', `/pro/quotes/${mine.quoteId}?token=${mine.token}`), 200);
+  expectStatus(await call('GET', `/api/v1/pro/quotes/${mine.quoteId}`, undefined, proHeader), 200);
+  expectStatus(await call('GET', `/api/v1/pro/quotes/${theirs.quoteId}`, undefined, proHeader), 404);
+  expectStatus(await call('GET', `/api/v1/pro/quotes/${mine.quoteId}?token=${mine.token}`), 400);
+  expectStatus(await call('POST', `/api/v1/pro/quotes/${mine.quoteId}/messages`, { content: 'Tuesday?' }, bearer(mine.token)), 202);
+  expectStatus(
+    await call('POST', `/api/v1/pro/quotes/${mine.quoteId}/messages`, { proAccessToken: mine.token, content: 'Tuesday?', confirm: true }),
+    200,
+  );
+  const form = await fetch(`${service.url}/pro/quotes/${theirs.quoteId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ proAccessToken: theirs.token, content: 'Wednesday works too.' }).toString(),
+  });
+  expectStatus(form, 200);
+  secrets.unknownProToken = randomBytes(32).toString('hex');
+  expectStatus(await call('GET', `/pro/quotes/${mine.quoteId}?token=${secrets.unknownProToken}`), 401);
+  expectStatus(
+    await call('GET', `/api/v1/pro/quotes/${mine.quoteId}`, undefined, { 'x-service-pro-access-token': secrets.unknownProToken! }),
     401,
   );
 

@@ -1,5 +1,5 @@
 // Headless Debian Chromium driven by playwright-core (which downloads no browser of its own).
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -15,4 +15,14 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** A new tab, and the console errors it logs (a page without script should log none). */
+export async function newTab(browser: Browser): Promise<{ tab: Page; errors: string[] }> {
+  const tab = await browser.newPage();
+  const errors: string[] = [];
+  tab.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { tab, errors };
 }

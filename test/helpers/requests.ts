@@ -49,3 +49,10 @@ export async function verificationMail(sink: SmtpSink, to: string): Promise<Rece
   const [mail] = await sink.waitFor((m) => m.to.includes(to) && m.subject.startsWith('Confirm your'));
   return mail!;
 }
+
+/** The link in a pro's notification e-mail: the page of its quote, with the pro access token. */
+export function proLinkOf(mail: ReceivedMail): { link: string; quoteId: string; token: string } {
+  const match = /(https?:\/\/\S+\/pro\/quotes\/([0-9a-f-]{36})\?token=([0-9a-f]{64}))/.exec(mail.text);
+  if (!match) throw new Error(`no pro link in the e-mail: ${mail.text}`);
+  return { link: match[1]!, quoteId: match[2]!, token: match[3]! };
+}

@@ -26,6 +26,10 @@ begin
     raise exception 'This estimate can no longer be accepted' using errcode = 'CONFL',
       detail = format('The estimate is %s.', v_estimate.status);
   end if;
+  if v_estimate.valid_until < (now() at time zone 'UTC')::date then
+    raise exception 'This estimate has expired' using errcode = 'CONFL',
+      detail = format('It was valid until %s (UTC); ask the pro for a new one.', v_estimate.valid_until);
+  end if;
   select * into v_quote from app_public.quotes where id = v_estimate.quote_id;
   select coalesce(array_agg(e.id order by e.id), '{}') into v_closing
     from app_public.estimates e join app_public.quotes q on q.id = e.quote_id

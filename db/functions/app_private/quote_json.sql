@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION app_private.quote_json(q app_public.quotes)
 AS $function$
     select json_build_object(
       'quoteId', q.id, 'contractorId', c.id, 'contractorSlug', c.slug, 'contractorName', c.name,
-      'quoteStatus', q.status, 'threadStatus', q.thread_status,
+      'quoteStatus', q.status, 'threadStatus', q.thread_status, 'declineReason', q.decline_reason,
       'conversation', json_build_object(
         'messages', coalesce((select json_agg(json_build_object('messageId', m.id, 'author', m.author, 'content', m.body,
             'createdAt', app_hidden.iso_time(m.created_at)) order by m.created_at, m.id)
@@ -17,7 +17,7 @@ AS $function$
             order by i.requested_at, i.id)
           from app_public.info_requests i where i.quote_id = q.id), '[]')),
       'estimates', coalesce((select json_agg(json_build_object('estimateId', e.id, 'amount', e.amount, 'currency', e.currency,
-          'description', e.description, 'status', e.status, 'submittedAt', app_hidden.iso_time(e.created_at))
+          'description', e.description, 'validUntil', e.valid_until, 'status', e.status, 'submittedAt', app_hidden.iso_time(e.created_at))
           order by e.created_at, e.id)
         from app_public.estimates e where e.quote_id = q.id), '[]'),
       'visits', coalesce((select json_agg(app_private.visit_json(v, q, c.name) order by v.created_at, v.id)

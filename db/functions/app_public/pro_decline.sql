@@ -1,21 +1,19 @@
+-- Staff acting for a pro (GraphQL mutation proDecline): the same rule as the pro's own door
+-- (app_private.pro_act_decline), always confirmed.
 CREATE OR REPLACE FUNCTION app_public.pro_decline(quote_id uuid, reason text DEFAULT NULL::text)
  RETURNS app_public.quotes
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
--- The parameter is named for GraphQL; in statements, quote_id means the column.
+-- The parameters are named for GraphQL; in statements, bare names mean the columns.
 #variable_conflict use_column
 declare
-  v_quote app_public.quotes := app_private.actionable_quote(quote_id);
+  v_row app_public.quotes;
+  v_id uuid := (app_private.pro_act_decline(app_private.actionable_quote(pro_decline.quote_id), pro_decline.reason, true)->>'quoteId')::uuid;
 begin
-  if v_quote.status in ('awarded', 'completed') then
-    raise exception 'An awarded pro cannot decline' using errcode = 'CONFL';
-  end if;
-  update app_public.estimates set status = 'withdrawn' where quote_id = v_quote.id and status = 'submitted';
-  update app_public.quotes set status = 'declined', thread_status = 'closed' where id = v_quote.id returning * into v_quote;
-  perform app_private.pro_acted('pro_declined', v_quote, jsonb_build_object('reason', reason), to_jsonb(v_quote));
-  return v_quote;
+  select * into v_row from app_public.quotes where id = v_id;
+  return v_row;
 end
 $function$;
 comment on function app_public.pro_decline(uuid,text) is 'For a pro: declines the request; its submitted estimates are withdrawn.';
