@@ -2501,28 +2501,31 @@ begin
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
   foreach v_low in array array[450, 400, 300, 0]::smallint[] loop
     for v_band in
-      with terms as (
+      with filter_terms as (
+        select f.grp, f.term from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
+        union all
+        select 0, 'all:' where v_units = 0 and v_groups = 0
+      ), filtered as (
+        -- The filters' matches in each band, first: each unit's arrays are cut to them before
+        -- they are combined, so a narrow filter keeps every later step small.
+        select g.band, app_private.intersection(g.ids) as ids
+          from (select p.band, f.grp, app_private.union_of(p.contractors) as ids
+                  from filter_terms f join app_private.search_postings p on p.term = f.term and p.band between v_low and v_high
+                 group by p.band, f.grp) g
+         group by g.band
+        having count(*) = greatest(v_groups, 1)
+      ), terms as (
         select t.unit, t.alt, t.term, count(*) over (partition by t.unit, t.alt) as size
           from app_hidden.search_unit_terms(p_units, p_keep) t
-        union all
-        select 100 + f.grp, f.n::integer, f.term, 1  -- filter groups are units 101-103
-          from app_hidden.search_filter_terms(p_specialty, p_city, p_state) with ordinality as f(grp, term, n)
-        union all
-        select 1, 1, 'all:', 1 where v_units = 0 and v_groups = 0
       ), alternatives as (
-        select p.band, t.unit, app_private.intersection(p.contractors) as ids
+        select p.band, t.unit, app_private.intersection(case when v_groups = 0 then p.contractors else p.contractors & f.ids end) as ids
           from terms t join app_private.search_postings p on p.term = t.term and p.band between v_low and v_high
+          left join filtered f on f.band = p.band
+         where v_groups = 0 or f.ids is not null
          group by p.band, t.unit, t.alt
         having count(*) = max(t.size)
-      ), units as (
-        select a.band, a.unit, app_private.union_of(a.ids) as ids from alternatives a group by a.band, a.unit
-      ), filtered as (
-        select u.band, app_private.intersection(u.ids) as ids from units u where u.unit > 100
-         group by u.band having count(*) = v_groups
       ), unit_matches as (
-        select u.band, u.unit, case when v_groups = 0 then u.ids else u.ids & f.ids end as ids
-          from units u left join filtered f on f.band = u.band
-         where u.unit <= 100 and (v_groups = 0 or f.ids is not null)
+        select a.band, a.unit, app_private.union_of(a.ids) as ids from alternatives a group by a.band, a.unit
         union all
         select f.band, 1, f.ids from filtered f where v_units = 0
       )
