@@ -1946,7 +1946,6 @@ COMMENT ON FUNCTION app_hidden.search_alternatives(p_fragments text[], p_weights
 
 CREATE FUNCTION app_hidden.search_band(p_public_rating numeric) RETURNS smallint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$ select (coalesce(p_public_rating, 0) * 100)::smallint $$;
 
 --
@@ -2235,7 +2234,6 @@ COMMENT ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text)
 
 CREATE FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
     AS $$
     select tsvector_to_array(p_search)
            || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l)

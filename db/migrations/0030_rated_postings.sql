@@ -62,11 +62,11 @@ create aggregate app_private.intersection(integer[]) (sfunc = extensions._int_in
 create aggregate app_private.union_of(integer[]) (sfunc = extensions._int_union, stype = integer[]);
 
 -- The terms a contractor is posted under. Stored data depends on it (the postings), so it
--- changes only in a migration that rebuilds them.
+-- changes only in a migration that rebuilds them. No settings: it and search_band are inlined
+-- into the queries that post every contractor (a call per term was most of a rebuild).
 create function app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text)
   returns text[]
   language sql immutable parallel safe
-  set search_path to pg_catalog, extensions, pg_temp
   as $$
     select tsvector_to_array(p_search)
            || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l)
@@ -79,7 +79,6 @@ grant execute on function app_hidden.search_posting_terms(tsvector, tsvector, te
 create function app_hidden.search_band(p_public_rating numeric)
   returns smallint
   language sql immutable parallel safe
-  set search_path to pg_catalog, pg_temp
   as $$ select (coalesce(p_public_rating, 0) * 100)::smallint $$;
 comment on function app_hidden.search_band(numeric) is 'The search postings'' rating band of a public rating: hundredths, unrated 0.';
 revoke all on function app_hidden.search_band(numeric) from public;

@@ -8,7 +8,6 @@ CREATE OR REPLACE FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_
  RETURNS text[]
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
 AS $function$
     select tsvector_to_array(p_search)
            || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l)
