@@ -9,7 +9,12 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers["x-service-owner-access-token"]', 'req.headers.cookie'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers["x-service-owner-access-token"]',
+          'req.headers["x-service-pro-access-token"]',
+          'req.headers.cookie',
+        ],
         censor: '[redacted]',
       },
     },

@@ -5,8 +5,9 @@
 import { directoryOperations } from './directory';
 import type { Operation } from './operation';
 import { ownerOperations } from './owner';
+import { proOperations } from './pro';
 import { requestOperations } from './requests';
 
-export const CATALOG: readonly Operation[] = [...directoryOperations, ...requestOperations, ...ownerOperations];
+export const CATALOG: readonly Operation[] = [...directoryOperations, ...requestOperations, ...ownerOperations, ...proOperations];
 
 export const operationByName: ReadonlyMap<string, Operation> = new Map(CATALOG.map((op) => [op.name, op]));

@@ -14,23 +14,28 @@ import {
 } from '../owner/operations';
 import { opportunityPath } from '../owner/params';
 import { checkedOwnerTokenDigest } from '../owner/token';
-import { READ, type Effects, type Operation } from './operation';
+import { tokenInput } from './access-token';
+import { gatedWrite, type GatedSide, type GatedWrite } from './gated';
+import { READ, type Operation } from './operation';
 import { openObject } from './schemas';
 
-const ownerAccessToken = z
-  .string()
-  .max(200)
-  .describe("The owner access token from confirm_service_request or the owner's e-mail (64 hexadecimal characters).");
+const { schema: ownerAccessToken, digestOf: tokenDigestOf } = tokenInput(
+  "The owner access token from confirm_service_request or the owner's e-mail (64 hexadecimal characters).",
+  checkedOwnerTokenDigest,
+  'Pass the owner access token as the ownerAccessToken input.',
+);
 const opportunityId = opportunityPath.shape.opportunityId;
-const tokenDigestOf = (value: unknown) =>
-  checkedOwnerTokenDigest(typeof value === 'string' ? value : undefined, 'Pass the owner access token as the ownerAccessToken input.');
 
 const pro = openObject({ quoteId: z.string(), contractorSlug: z.string(), contractorName: z.string() });
 const opportunity = openObject({ opportunityId: z.string(), status: z.string(), pros: z.array(pro) });
 
-// The agent card's words for the inputs every owner skill shares.
+// The agent card's words for the inputs every owner skill shares, and for its writes.
 const OWNER_INPUT = 'Input: ownerAccessToken (from confirm_service_request), opportunityId.';
-const GATED = 'Without confirm: true nothing is written and the answer is a preview (action, detail) to show the owner.';
+const OWNER_WRITES: GatedSide = {
+  who: 'owner',
+  skillInput: OWNER_INPUT,
+  detail: 'What the write would do (preview only): which pro, which text, time or amount.',
+};
 
 /** One read of the Opportunity; `skillDescription` is the card's, before OWNER_INPUT. */
 function read(
@@ -63,31 +68,17 @@ function write<S extends z.ZodObject & WriteSchema>(
   title: string,
   description: string,
   w: OwnerWrite<S>,
-  effects: Pick<Effects, 'destructiveHint' | 'idempotentHint'>,
+  effects: GatedWrite['effects'],
   skillDescription: string,
 ): Operation {
-  return {
-    name,
-    title,
-    description: `${description} ${GATED}`,
-    input: { ...w.schema.shape, opportunityId, ownerAccessToken },
-    output: {
-      confirmationRequired: z.boolean(),
-      writesPerformed: z.boolean(),
-      action: z.string().optional(),
-      detail: openObject({}).optional().describe('What the write would do (preview only): which pro, which text, time or amount.'),
-      opportunityId: z.string().optional(),
-    },
-    effects: { readOnlyHint: false, openWorldHint: true, ...effects },
-    skill: { description: `${skillDescription} ${OWNER_INPUT} ${GATED}`, tags: ['owner', 'write'] },
-    async run({ db }, { opportunityId: id, ...body }) {
-      const result = await writeOwnerOpportunity(db, w, { body, path: { opportunityId: id } }, tokenDigestOf);
-      if ('preview' in result) {
-        return { confirmationRequired: true, writesPerformed: false, action: result.preview.action, detail: result.preview.detail };
-      }
-      return { confirmationRequired: false, writesPerformed: true, opportunityId: result.opportunityId };
-    },
-  };
+  const input = { ...w.schema.shape, opportunityId, ownerAccessToken };
+  return gatedWrite(
+    OWNER_WRITES,
+    { name, title, description, skillDescription, effects },
+    input,
+    { opportunityId: z.string().optional() },
+    ({ db }, { opportunityId: id, ...body }) => writeOwnerOpportunity(db, w, { body, path: { opportunityId: id } }, tokenDigestOf),
+  );
 }
 
 const additive = { destructiveHint: false, idempotentHint: false };

@@ -19,7 +19,8 @@ export function createMcpServer(ctx: ToolContext): McpServer {
       'Marine contractor directory and owner-verified service requests. Search with search_contractors or ' +
       'geo_search_contractors; request quotes for a consenting owner with create_service_request, then ' +
       'confirm_service_request with the code the owner received; manage the Opportunity with the owner_* tools and ' +
-      'the owner access token (writes need confirm: true, otherwise they return a preview).',
+      'the owner access token (writes need confirm: true, otherwise they return a preview). A pro selected for a request ' +
+      'works its quote with the pro_* tools and the pro access token from the link in its e-mail (the same confirm rule).',
   });
   for (const op of CATALOG) {
     const config = {

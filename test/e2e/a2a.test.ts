@@ -2,12 +2,14 @@
 // service: the card leads the client to /a2a; a text message searches, a data part runs a
 // skill, results are data parts equal to REST's; the request flow's confirm gating (a draft
 // until the e-mailed code confirms it; owner writes preview unless confirm: true); refusals as
-// JSON-RPC errors (unknown skill, bad input) or as the REST refusal's body; admission (keys,
-// rate limit) as on REST and MCP.
+// JSON-RPC errors (unknown skill, bad input) or as the REST refusal's body; a pro's skills with
+// the token from its e-mailed link; admission (keys, rate limit) as on REST and MCP.
 import { randomUUID } from 'node:crypto';
 import { SendMessageRequest, type Message } from '@a2a-js/sdk';
 import { type Client, ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { SKILLS } from '../../src/openapi/agent-card';
+import { PRO } from '../helpers/opportunities';
+import { requestToPros, type ProLink } from '../helpers/pro-loop';
 import { demoPros, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
 import { startTestService, type TestService } from '../helpers/server';
 import { SmtpSink } from '../helpers/smtp';
@@ -241,6 +243,45 @@ describe('the request flow keeps its confirm gating', () => {
     } finally {
       await untrusted.stop();
     }
+  });
+});
+
+describe("a pro's assistant (issue 26)", () => {
+  test('reads the quote as REST does, sends a message (preview, then confirmed), and its token opens that quote only', async () => {
+    const { links } = await requestToPros(svc, sink, 2, 60);
+    const [mine, theirs] = links as [ProLink, ProLink];
+    const pro = { proAccessToken: mine.token, quoteId: mine.quoteId };
+    const viaRest = await svc.get(`${PRO}/${mine.quoteId}`, { headers: { 'x-service-pro-access-token': mine.token } });
+    expect(viaRest.status).toBe(200);
+    expect(await run(client, 'pro_get_quote', pro)).toEqual(viaRest.body.data);
+
+    const message = { ...pro, content: 'Is the boat on a trailer or in the water?' };
+    expect(await run(client, 'pro_send_message', message)).toEqual({
+      confirmationRequired: true,
+      writesPerformed: false,
+      action: 'send_message',
+      detail: { quoteId: mine.quoteId, content: message.content },
+    });
+    expect((await run(client, 'pro_get_quote', pro)).conversation.messages).toEqual([]);
+    const sent = await run(client, 'pro_send_message', { ...message, confirm: true });
+    expect(sent).toMatchObject({
+      confirmationRequired: false,
+      writesPerformed: true,
+      quoteId: mine.quoteId,
+      messageId: expect.any(String),
+    });
+    expect((await run(client, 'pro_get_quote', pro)).conversation.messages).toMatchObject([
+      { messageId: sent.messageId, author: 'pro', content: message.content },
+    ]);
+
+    // The other pro's quote is not found with this token; without a token, the 401 says where it goes.
+    expect(await run(client, 'pro_get_quote', { ...pro, quoteId: theirs.quoteId })).toMatchObject({ success: false, status: 404 });
+    expect(await run(client, 'pro_send_message', { quoteId: mine.quoteId, content: 'x', confirm: true })).toEqual({
+      success: false,
+      status: 401,
+      error: 'Pro access token required',
+      details: 'Pass the pro access token as the proAccessToken input.',
+    });
   });
 });
 

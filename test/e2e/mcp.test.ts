@@ -1,11 +1,13 @@
 // The MCP endpoint with the official SDK client against the real service: tool metadata, the
 // directory tools give exactly the REST answers, the request flow to confirmation, confirm
-// gating of owner writes, and the API's admission (keys, limits, trusted clients, one message per
-// POST, body size, NUL bytes) on /mcp.
+// gating of owner writes, the pro's side of the loop driven by a pro agent (the pro access token
+// from the e-mailed link; its scope: one quote) and the API's admission (keys, limits, trusted
+// clients, one message per POST, body size, NUL bytes) on /mcp.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { BATCH_REFUSED } from '../../src/mcp/batch';
 import { callError, callOk, mcpClient } from '../helpers/mcp';
-import { OWNER } from '../helpers/opportunities';
+import { OWNER, PRO } from '../helpers/opportunities';
+import { ESTIMATE, ownerFinishes, requestToOnePro, requestToPros, VISIT_INSTANTS, VISIT_TIMES } from '../helpers/pro-loop';
 import { demoPros, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
 import { startTestService, type TestService } from '../helpers/server';
 import { SmtpSink } from '../helpers/smtp';
@@ -44,6 +46,12 @@ const TOOLS = [
   'owner_select_visit_time',
   'owner_send_message',
   'owner_visit_options',
+  'pro_decline',
+  'pro_get_quote',
+  'pro_propose_visit_times',
+  'pro_request_missing_info',
+  'pro_send_estimate',
+  'pro_send_message',
   'search_contractors',
 ];
 
@@ -57,12 +65,17 @@ test('lists every tool with an input schema, an output schema and annotations', 
     }
     expect([t.name, t.annotations?.readOnlyHint]).toEqual([
       t.name,
-      !/^(create|confirm)_|^owner_(send|answer|select|accept|mark|review)/.test(t.name),
+      !/^(create|confirm)_|^owner_(send|answer|select|accept|mark|review)|^pro_(send|request|propose|decline)/.test(t.name),
     ]);
   }
   const write = tools.find((t) => t.name === 'owner_send_message')!;
   expect(write.inputSchema.required).toEqual(expect.arrayContaining(['quoteId', 'content', 'opportunityId', 'ownerAccessToken']));
   expect(write.inputSchema.properties).toHaveProperty('confirm');
+  const proWrite = tools.find((t) => t.name === 'pro_send_estimate')!;
+  expect(proWrite.inputSchema.required).toEqual(
+    expect.arrayContaining(['quoteId', 'proAccessToken', 'amount', 'description', 'validUntil']),
+  );
+  expect(proWrite.inputSchema.properties).toHaveProperty('confirm');
 });
 
 describe('directory tools answer exactly what REST answers', () => {
@@ -265,6 +278,103 @@ describe('the request flow and the owner tools', () => {
     });
     expect(await messages()).toEqual([args.content]);
     expect(await snapshot()).not.toBe(before);
+  });
+});
+
+describe("the pro's side, driven by a pro agent (issue 26)", () => {
+  const restRead = async (quoteId: string, token: string) =>
+    svc.get(`${PRO}/${quoteId}`, { headers: { 'x-service-pro-access-token': token } });
+
+  test('request -> pro e-mail -> a pro agent answers over MCP -> the owner schedules, accepts, completes and reviews', async () => {
+    const loop = await requestToOnePro(svc, sink, 30);
+    const pro = { proAccessToken: loop.link.token, quoteId: loop.link.quoteId };
+
+    // The agent reads the request and its (empty) thread: what REST answers.
+    const quote = await callOk(client, 'pro_get_quote', pro);
+    expect(quote.request).toMatchObject({ description: loop.body.project.description, ownerFirstName: 'Olivia', awarded: false });
+    expect(quote).toMatchObject({ quoteId: loop.link.quoteId, visits: [], estimates: [] });
+    expect(quote).toEqual((await restRead(loop.link.quoteId, loop.link.token)).body.data);
+
+    // Visit times: a preview writes nothing; confirmed, they are offered.
+    const times = VISIT_TIMES.local.map((t) => `${t}:00${VISIT_TIMES.offset}`);
+    const preview = await callOk(client, 'pro_propose_visit_times', { ...pro, times });
+    expect(preview).toEqual({
+      confirmationRequired: true,
+      writesPerformed: false,
+      action: 'propose_visit_times',
+      detail: { quoteId: pro.quoteId, options: VISIT_INSTANTS },
+    });
+    expect((await callOk(client, 'pro_get_quote', pro)).visits).toEqual([]);
+    expect(await callOk(client, 'pro_propose_visit_times', { ...pro, times, confirm: true })).toEqual({
+      confirmationRequired: false,
+      writesPerformed: true,
+      quoteId: pro.quoteId,
+      visitId: expect.any(String),
+    });
+
+    // The estimate: the preview says what would be sent; confirmed, it is.
+    const estimate = { amount: Number(ESTIMATE.amount), description: ESTIMATE.description, validUntil: ESTIMATE.validUntil };
+    expect(await callOk(client, 'pro_send_estimate', { ...pro, ...estimate })).toMatchObject({
+      confirmationRequired: true,
+      writesPerformed: false,
+      action: 'submit_estimate',
+      detail: { ...estimate, currency: ESTIMATE.currency, quoteId: pro.quoteId },
+    });
+    expect((await callOk(client, 'pro_get_quote', pro)).estimates).toEqual([]);
+    const sent = await callOk(client, 'pro_send_estimate', { ...pro, ...estimate, confirm: true });
+    expect(sent).toMatchObject({ writesPerformed: true, quoteId: pro.quoteId, estimateId: expect.any(String) });
+    expect((await callOk(client, 'pro_get_quote', pro)).estimates).toMatchObject([
+      { estimateId: sent.estimateId, amount: estimate.amount, currency: 'USD', status: 'submitted' },
+    ]);
+
+    // The owner over REST; the pro's side of the same thread is read by the agent over MCP.
+    await ownerFinishes(svc, sink, loop, () => callOk(client, 'pro_get_quote', pro));
+  });
+
+  describe('a pro access token over MCP opens its one quote', () => {
+    test("not the other pro's quote of the same request, nor another request's: 404, and nothing written", async () => {
+      const { links } = await requestToPros(svc, sink, 2, 40);
+      const [mine, theirs] = links as [(typeof links)[0], (typeof links)[0]];
+      const other = (await requestToOnePro(svc, sink, 45)).link;
+      for (const quoteId of [theirs.quoteId, other.quoteId]) {
+        const read = await callError(client, 'pro_get_quote', { proAccessToken: mine.token, quoteId });
+        const viaRest = await restRead(quoteId, mine.token);
+        expect(viaRest.status).toBe(404);
+        expect(read).toEqual({ success: false, status: 404, error: viaRest.body.error });
+        // The preview fails as the write would, and the write does not happen.
+        const message = { proAccessToken: mine.token, quoteId, content: 'Is this your boat?' };
+        expect((await callError(client, 'pro_send_message', message)).status).toBe(404);
+        expect((await callError(client, 'pro_send_message', { ...message, confirm: true })).status).toBe(404);
+        expect((await callError(client, 'pro_decline', { proAccessToken: mine.token, quoteId, reason: 'x', confirm: true })).status).toBe(
+          404,
+        );
+      }
+      for (const link of [theirs, other]) {
+        const thread = await callOk(client, 'pro_get_quote', { proAccessToken: link.token, quoteId: link.quoteId });
+        expect([thread.conversation.messages, thread.quoteStatus]).toEqual([[], 'requested']);
+      }
+    });
+
+    test('an unknown, malformed or owner token is the REST 401', async () => {
+      const loop = await requestToOnePro(svc, sink, 50);
+      const quoteId = loop.link.quoteId;
+      const unknown = 'ab'.repeat(32);
+      const viaRest = await restRead(quoteId, unknown);
+      expect(viaRest.status).toBe(401);
+      expect(await callError(client, 'pro_get_quote', { proAccessToken: unknown, quoteId })).toEqual({
+        success: false,
+        status: 401,
+        error: viaRest.body.error,
+        ...(viaRest.body.details === undefined ? {} : { details: viaRest.body.details }),
+      });
+      expect(await callError(client, 'pro_get_quote', { proAccessToken: 'abc', quoteId })).toMatchObject({
+        status: 401,
+        error: 'Invalid pro access token',
+      });
+      // The owner's token opens the owner's door only.
+      const asOwner = { proAccessToken: loop.ownerAccessToken, quoteId, content: 'Hello from the owner?', confirm: true };
+      expect((await callError(client, 'pro_send_message', asOwner)).status).toBe(401);
+    });
   });
 });
 

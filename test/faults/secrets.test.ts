@@ -2,7 +2,7 @@
 // key, a verification code or token, an owner or a pro access token is run, failures included, on a
 // cluster of this file's own with PostgreSQL's default logging (failed statements are written
 // with their text). Then its server log, the service's own log and a pg_dump are searched for
-// every secret the flows used.
+// every secret the flows used (the agent doors' included: MCP and A2A).
 import { randomBytes } from 'node:crypto';
 import { SmtpSink } from '../helpers/smtp';
 import { proLinkOf, REQUESTS, requestBody, verificationOf } from '../helpers/requests';
@@ -159,6 +159,40 @@ test("no password, key, code or token in PostgreSQL's log, the service's log or 
     await call('GET', `/api/v1/pro/quotes/${mine.quoteId}`, undefined, { 'x-service-pro-access-token': secrets.unknownProToken! }),
     401,
   );
+
+  // The pro's agent doors: the token as an MCP tool's argument and an A2A skill's input, for a
+  // read, a preview, a write, another quote (404) and an unknown token (401).
+  const mcpTool = async (name: string, args: Record<string, unknown>) => {
+    const r = await call(
+      'POST',
+      '/mcp',
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+      { accept: 'application/json, text/event-stream' },
+    );
+    expectStatus(r, 200);
+    return r.body.result as { isError?: boolean; structuredContent?: any; content: Array<{ text: string }> };
+  };
+  const a2aSkill = async (skill: string, input: Record<string, unknown>) => {
+    const message = { messageId: randomBytes(8).toString('hex'), role: 'ROLE_USER', parts: [{ data: { skill, input } }] };
+    const r = await call('POST', '/a2a', { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message } }, { 'A2A-Version': '1.0' });
+    expectStatus(r, 200);
+    return r.body.result.message.parts[0].data;
+  };
+  const proArgs = { proAccessToken: mine.token, quoteId: mine.quoteId };
+  expect((await mcpTool('pro_get_quote', proArgs)).structuredContent.quoteId).toBe(mine.quoteId);
+  expect((await mcpTool('pro_send_message', { ...proArgs, content: 'Thursday?' })).structuredContent.writesPerformed).toBe(false);
+  expect((await mcpTool('pro_send_message', { ...proArgs, content: 'Thursday?', confirm: true })).structuredContent.writesPerformed).toBe(
+    true,
+  );
+  expect(JSON.parse((await mcpTool('pro_get_quote', { ...proArgs, quoteId: theirs.quoteId })).content[0]!.text).status).toBe(404);
+  secrets.unknownAgentProToken = randomBytes(32).toString('hex');
+  expect(
+    JSON.parse((await mcpTool('pro_get_quote', { ...proArgs, proAccessToken: secrets.unknownAgentProToken })).content[0]!.text).status,
+  ).toBe(401);
+  expect((await a2aSkill('pro_get_quote', proArgs)).quoteId).toBe(mine.quoteId);
+  expect((await a2aSkill('pro_send_message', { ...proArgs, content: 'Friday?', confirm: true })).writesPerformed).toBe(true);
+  expect((await a2aSkill('pro_get_quote', { ...proArgs, quoteId: theirs.quoteId })).status).toBe(404);
+  expect((await a2aSkill('pro_get_quote', { ...proArgs, proAccessToken: secrets.unknownAgentProToken })).status).toBe(401);
 
   // The log files were written (failed statements included), and none holds a secret.
   const serverLog = cluster.serverLog();
