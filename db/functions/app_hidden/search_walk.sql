@@ -32,7 +32,12 @@ declare
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
-  foreach v_low in array array[450, 400, 300, 0]::smallint[] loop
+  -- Chunks of bands, best first: 4.50-5.00, then 4.00-4.49, 3.00-3.99 and the rest. A walk whose
+  -- count is still under half the cap after the first chunk (about 40% of the directory) will
+  -- most likely read every band to count its matches, so it reads the rest in one chunk: one
+  -- query instead of three (the fixed cost of a query is most of a small directory's search).
+  v_low := 450;
+  loop
     for v_band in
       with filter_terms as (
         select f.grp, f.term from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
@@ -86,8 +91,9 @@ begin
         any_bands := any_bands || array_fill(v_band.band, array[cardinality(v_take)]);
       end if;
     end loop;
-    exit when cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found);
+    exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
     v_high := v_low - 1;
+    v_low := case when total < p_cap / 2 and p_cap > 0 then 0 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
   end loop;
   total := least(total, p_cap + 1);
   any_total := least(any_total, p_cap + 1);
