@@ -24,7 +24,11 @@ CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep bool
 AS $function$
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
-  v_groups constant integer := (select count(distinct f.grp) from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f);
+  -- Within a state, the units read the state's own postings ('FL:diesel'), which hold the state
+  -- filter: the state group is left out.
+  v_in_state constant boolean := p_state is not null and v_units > 0;
+  v_groups constant integer := (select count(distinct f.grp) from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
+                                 where not (v_in_state and f.term like 'state:%'));
   v_high smallint := 500;
   v_low smallint;
   v_band record;
@@ -41,6 +45,7 @@ begin
     for v_band in
       with filter_terms as (
         select f.grp, f.term from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
+         where not (v_in_state and f.term like 'state:%')
         union all
         select 0, 'all:' where v_units = 0 and v_groups = 0
       ), filtered as (
@@ -53,7 +58,8 @@ begin
          group by g.band
         having count(*) = greatest(v_groups, 1)
       ), terms as (
-        select t.unit, t.alt, t.term, count(*) over (partition by t.unit, t.alt) as size
+        select t.unit, t.alt, case when v_in_state then upper(p_state) || ':' else '' end || t.term as term,
+               count(*) over (partition by t.unit, t.alt) as size
           from app_hidden.search_unit_terms(p_units, p_keep) t
       ), alternatives as (
         select p.band, t.unit, app_private.intersection(case when v_groups = 0 then p.contractors else p.contractors & f.ids end) as ids
