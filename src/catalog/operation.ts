@@ -66,3 +66,12 @@ export function asQuery(input: Input): Input {
   }
   return query;
 }
+
+/** A confirm-gated write's answer for the agent doors: the preview (nothing written), or what the write answered. */
+export function gatedResult(result: { preview: { action: string; detail: Record<string, unknown> } } | Result): Result {
+  if ('preview' in result && typeof result.preview === 'object' && result.preview !== null) {
+    const { action, detail } = result.preview as { action: string; detail: Record<string, unknown> };
+    return { confirmationRequired: true, writesPerformed: false, action, detail };
+  }
+  return { confirmationRequired: false, writesPerformed: true, ...result };
+}

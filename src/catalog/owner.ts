@@ -14,7 +14,7 @@ import {
 } from '../owner/operations';
 import { opportunityPath } from '../owner/params';
 import { checkedOwnerTokenDigest } from '../owner/token';
-import { READ, type Effects, type Operation } from './operation';
+import { gatedResult, READ, type Effects, type Operation } from './operation';
 import { openObject } from './schemas';
 
 const ownerAccessToken = z
@@ -81,11 +81,7 @@ function write<S extends z.ZodObject & WriteSchema>(
     effects: { readOnlyHint: false, openWorldHint: true, ...effects },
     skill: { description: `${skillDescription} ${OWNER_INPUT} ${GATED}`, tags: ['owner', 'write'] },
     async run({ db }, { opportunityId: id, ...body }) {
-      const result = await writeOwnerOpportunity(db, w, { body, path: { opportunityId: id } }, tokenDigestOf);
-      if ('preview' in result) {
-        return { confirmationRequired: true, writesPerformed: false, action: result.preview.action, detail: result.preview.detail };
-      }
-      return { confirmationRequired: false, writesPerformed: true, opportunityId: result.opportunityId };
+      return gatedResult(await writeOwnerOpportunity(db, w, { body, path: { opportunityId: id } }, tokenDigestOf));
     },
   };
 }

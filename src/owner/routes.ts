@@ -4,6 +4,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
 import { jsonBody } from '../http/body-type';
+import { answerGatedWrite } from '../http/gated-write';
 import { notFound } from '../http/errors';
 import { withMethodGuards } from '../http/method-guards';
 import {
@@ -43,17 +44,7 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
       const result = await writeOwnerOpportunity(db, w, { body: req.body ?? {}, path: req.params }, (bodyToken) =>
         ownerTokenDigestOf(req, bodyToken),
       );
-      if ('preview' in result) {
-        res.status(202).json({
-          success: true,
-          confirmationRequired: true,
-          writesPerformed: false,
-          action: result.preview.action,
-          detail: result.preview.detail,
-        });
-        return;
-      }
-      res.json({ success: true, data: result });
+      answerGatedWrite(res, result);
     });
   }
 

@@ -3,28 +3,19 @@
 // body's ownerAccessToken. Never the URL: a token there is a 400 that says where it belongs.
 // What goes on to SQL is the token's SHA-256 digest (hex), never the token.
 import type { Request } from 'express';
-import { sha256 } from '../credentials';
-import { ApiError } from '../errors';
+import { tokenDigestFromRequest, type TokenPlaces } from '../http/access-token';
+import { checkedTokenDigest } from '../input/access-token';
 
-const TOKEN = /^[0-9a-fA-F]{64}$/;
-const URL_NAMES = ['ownerAccessToken', 'owner_access_token', 'accessToken', 'access_token', 'token', 'x-service-owner-access-token'];
+const OWNER_TOKEN: TokenPlaces = {
+  name: 'owner access token',
+  header: 'x-service-owner-access-token',
+  bodyField: 'ownerAccessToken',
+  urlNames: ['ownerAccessToken', 'owner_access_token', 'accessToken', 'access_token', 'token', 'x-service-owner-access-token'],
+  whereToSend: 'Send the token from the confirmation in the x-service-owner-access-token header.',
+};
 
 export function ownerTokenDigestOf(req: Request, fromBody: unknown): string {
-  const inUrl = URL_NAMES.find((name) => name in (req.query as Record<string, unknown>));
-  if (inUrl !== undefined) {
-    throw new ApiError(
-      400,
-      `Invalid query parameter '${inUrl}': the owner access token never goes in the URL`,
-      'Send it in the x-service-owner-access-token header or as "Authorization: Bearer <token>"; writes also accept the body field ownerAccessToken.',
-    );
-  }
-  const header = req.headers['x-service-owner-access-token'];
-  const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-  const candidate =
-    (typeof header === 'string' ? header : undefined) ??
-    (bearer !== undefined && !bearer.startsWith('svc_') ? bearer : undefined) ??
-    (typeof fromBody === 'string' ? fromBody : undefined);
-  return checkedOwnerTokenDigest(candidate, 'Send the token from the confirmation in the x-service-owner-access-token header.');
+  return tokenDigestFromRequest(req, OWNER_TOKEN, fromBody);
 }
 
 /**
@@ -32,7 +23,5 @@ export function ownerTokenDigestOf(req: Request, fromBody: unknown): string {
  * malformed; otherwise the digest the owner operations take (app_private.owner_token_opportunity).
  */
 export function checkedOwnerTokenDigest(candidate: string | undefined, whereToSend: string): string {
-  if (candidate === undefined) throw new ApiError(401, 'Owner access token required', whereToSend);
-  if (!TOKEN.test(candidate)) throw new ApiError(401, 'Invalid owner access token', 'An owner access token is 64 hexadecimal characters.');
-  return sha256(candidate.toLowerCase()).toString('hex');
+  return checkedTokenDigest(candidate, OWNER_TOKEN.name, whereToSend);
 }
