@@ -4,6 +4,7 @@
 // documents); no door imports it or another door (test/unit/layout.test.ts).
 import express from 'express';
 import { a2aRouter } from './a2a/routes';
+import { claimsRouter } from './claims/routes';
 import type { AppDeps } from './deps';
 import { directoryRouter } from './directory/routes';
 import { admission, deferAdmission } from './identity/admission';
@@ -73,6 +74,8 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   // Owner routes accept an owner token as a Bearer, so their admission must not read it as a key.
   // (The router adds its own 405s: they must come before its catch-all 404.)
   api.use('/v1/public', ownerRouter(db, admission(db, config, { ownerBearerAllowed: true })));
+  // Listing claims: a listing access token may come as a Bearer too (same admission as the owner's).
+  api.use('/v1', claimsRouter(db, config, admission(db, config, { ownerBearerAllowed: true })));
   // Whatever else reaches here is admitted before it runs (a deferred admission too).
   api.use(admit);
   api.use(withMethodGuards(accountRouter(db)));
