@@ -223,13 +223,31 @@ describe('listing_claim_verify', () => {
     expect((await call('listing_get', [token])).claim.claimId).toBe(again.claimId);
   });
 
-  test('a listing staff marked claimed without a claim cannot be claimed', async () => {
+  test('a listing marked claimed with no claim of record (imported so) is claimed through its inbox, then refuses others', async () => {
     const l = await listing();
-    const c = await start(l.slug);
-    await setCode(c.claimId);
     await db.pool.query('update app_public.contractors set is_claimed = true where id = $1', [l.id]);
-    expect(await sqlState(verify(c.claimId))).toBe('CONFL');
+    const c = await start(l.slug, 'business@claimant.example');
+    await setCode(c.claimId);
+    expect((await verify(c.claimId)).r.status).toBe('verified');
     expect(await sqlState(start(l.slug, 'another@claimant.example'))).toBe('CONFL');
+  });
+
+  test('a claim released by staff (isClaimed false) can be claimed by another claimant; a claim verified meanwhile wins', async () => {
+    const c = await claimed();
+    await db.pool.query('update app_public.contractors set is_claimed = false where id = $1', [c.listing.id]);
+    const other = await start(c.listing.slug, 'newowner@claimant.example');
+    const late = await start(c.listing.slug, 'late@claimant.example');
+    await setCode(other.claimId);
+    await setCode(late.claimId, '55556666');
+    // Staff mark it claimed again before the new claimant verifies: the old claimant still holds it.
+    await db.pool.query('update app_public.contractors set is_claimed = true where id = $1', [c.listing.id]);
+    expect(await sqlState(verify(other.claimId))).toBe('CONFL');
+    await db.pool.query('update app_public.contractors set is_claimed = false where id = $1', [c.listing.id]);
+    const { token } = await verify(other.claimId);
+    expect((await claimRow(c.claimId)).status).toBe('superseded');
+    expect((await claimRow(late.claimId)).status).toBe('superseded');
+    expect(await sqlState(call('listing_get', [c.token]))).toBe('CREDS');
+    expect((await call('listing_get', [token])).listing.isClaimed).toBe(true);
   });
 });
 

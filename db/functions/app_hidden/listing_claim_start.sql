@@ -2,7 +2,7 @@
 -- address the listing shows (copied here into sent_to; the claimant's own address is only shown
 -- in that e-mail, never written to), queued in this transaction. The rules: an active listing
 -- with an e-mail address (a phone alone cannot be verified here: no SMS or calls), not claimed
--- by someone else (its verified claimant may claim again, to renew access), one pending claim
+-- by another claimant (its verified claimant may claim again, to renew access), one pending claim
 -- per claimant, at most 3 claims of a listing in 24 hours (its inbox is not a mailing list).
 CREATE OR REPLACE FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer)
  RETURNS json
@@ -29,9 +29,11 @@ begin
         then 'The listing shows only a phone number, and claims are verified by e-mail: this service sends no text messages and places no calls. Ask the directory to add the business''s e-mail address to the listing, then claim it.'
         else 'Claims are verified by a code sent to the listing''s e-mail address. Ask the directory to add the business''s e-mail address to the listing, then claim it.' end;
   end if;
-  if v_contractor.is_claimed and not exists (
+  -- Claimed by someone else: a verified claim of another claimant. A listing marked claimed with
+  -- no claim of record (imported so, or set by staff) is claimed through its inbox like any other.
+  if v_contractor.is_claimed and exists (
       select 1 from app_public.listing_claims
-       where contractor_id = v_contractor.id and status = 'verified' and claimant_email = v_claimant_email) then
+       where contractor_id = v_contractor.id and status = 'verified' and claimant_email <> v_claimant_email) then
     raise exception 'This listing is already claimed' using errcode = 'CONFL',
       detail = 'Only its verified claimant can claim it again (to renew access).';
   end if;

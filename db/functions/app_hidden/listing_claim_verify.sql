@@ -52,10 +52,10 @@ begin
   if not v_contractor.is_active then
     raise exception 'Contractor not found' using errcode = 'NTFND';
   end if;
-  -- Claimed since (by staff, without a claim, or by another claimant whose claim then superseded this one).
-  if v_contractor.is_claimed and not exists (
+  -- Claimed by another claimant since this claim was made (the same rule as listing_claim_start).
+  if v_contractor.is_claimed and exists (
       select 1 from app_public.listing_claims
-       where contractor_id = v_contractor.id and status = 'verified' and claimant_email = v_claim.claimant_email) then
+       where contractor_id = v_contractor.id and status = 'verified' and claimant_email <> v_claim.claimant_email) then
     raise exception 'This listing is already claimed' using errcode = 'CONFL',
       detail = 'Only its verified claimant can claim it again (to renew access).';
   end if;
