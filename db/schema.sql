@@ -1141,9 +1141,11 @@ begin
         then 'The listing shows only a phone number, and claims are verified by e-mail: this service sends no text messages and places no calls. Ask the directory to add the business''s e-mail address to the listing, then claim it.'
         else 'Claims are verified by a code sent to the listing''s e-mail address. Ask the directory to add the business''s e-mail address to the listing, then claim it.' end;
   end if;
-  if v_contractor.is_claimed and not exists (
+  -- Claimed by someone else: a verified claim of another claimant. A listing marked claimed with
+  -- no claim of record (imported so, or set by staff) is claimed through its inbox like any other.
+  if v_contractor.is_claimed and exists (
       select 1 from app_public.listing_claims
-       where contractor_id = v_contractor.id and status = 'verified' and claimant_email = v_claimant_email) then
+       where contractor_id = v_contractor.id and status = 'verified' and claimant_email <> v_claimant_email) then
     raise exception 'This listing is already claimed' using errcode = 'CONFL',
       detail = 'Only its verified claimant can claim it again (to renew access).';
   end if;
@@ -1228,10 +1230,10 @@ begin
   if not v_contractor.is_active then
     raise exception 'Contractor not found' using errcode = 'NTFND';
   end if;
-  -- Claimed since (by staff, without a claim, or by another claimant whose claim then superseded this one).
-  if v_contractor.is_claimed and not exists (
+  -- Claimed by another claimant since this claim was made (the same rule as listing_claim_start).
+  if v_contractor.is_claimed and exists (
       select 1 from app_public.listing_claims
-       where contractor_id = v_contractor.id and status = 'verified' and claimant_email = v_claim.claimant_email) then
+       where contractor_id = v_contractor.id and status = 'verified' and claimant_email <> v_claim.claimant_email) then
     raise exception 'This listing is already claimed' using errcode = 'CONFL',
       detail = 'Only its verified claimant can claim it again (to renew access).';
   end if;
