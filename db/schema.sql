@@ -2463,16 +2463,16 @@ COMMENT ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text)
 CREATE FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
-    select tsvector_to_array(p_search)
-           || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l)
+    select t.words || array(select p_state || ':' || w from unnest(t.words) w where p_state is not null)
            || array_remove(array['state:' || p_state, 'city:' || p_city, 'all:'], null)
+      from (select tsvector_to_array(p_search) || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l) as words) t
   $$;
 
 --
 -- Name: FUNCTION search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) IS 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), its state and city, and ''all:''.';
+COMMENT ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) IS 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), both again under its state (''FL:''), its state and city, and ''all:''.';
 
 --
 -- Name: search_rank(integer[], smallint[], tsquery[], tsquery[], tsquery[], tsquery[], boolean[], text, text, numeric[], integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2717,7 +2717,11 @@ CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_sp
     AS $$
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
-  v_groups constant integer := (select count(distinct f.grp) from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f);
+  -- Within a state, the units read the state's own postings ('FL:diesel'), which hold the state
+  -- filter: the state group is left out.
+  v_in_state constant boolean := p_state is not null and v_units > 0;
+  v_groups constant integer := (select count(distinct f.grp) from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
+                                 where not (v_in_state and f.term like 'state:%'));
   v_high smallint := 500;
   v_low smallint;
   v_band record;
@@ -2725,10 +2729,16 @@ declare
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
-  foreach v_low in array array[450, 400, 300, 0]::smallint[] loop
+  -- Chunks of bands, best first: 4.50-5.00, then 4.00-4.49, 3.00-3.99 and the rest. A walk whose
+  -- count is still under half the cap after the first chunk (about 40% of the directory) will
+  -- most likely read every band to count its matches, so it reads the rest in one chunk: one
+  -- query instead of three (the fixed cost of a query is most of a small directory's search).
+  v_low := 450;
+  loop
     for v_band in
       with filter_terms as (
         select f.grp, f.term from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
+         where not (v_in_state and f.term like 'state:%')
         union all
         select 0, 'all:' where v_units = 0 and v_groups = 0
       ), filtered as (
@@ -2741,7 +2751,8 @@ begin
          group by g.band
         having count(*) = greatest(v_groups, 1)
       ), terms as (
-        select t.unit, t.alt, t.term, count(*) over (partition by t.unit, t.alt) as size
+        select t.unit, t.alt, case when v_in_state then upper(p_state) || ':' else '' end || t.term as term,
+               count(*) over (partition by t.unit, t.alt) as size
           from app_hidden.search_unit_terms(p_units, p_keep) t
       ), alternatives as (
         select p.band, t.unit, app_private.intersection(case when v_groups = 0 then p.contractors else p.contractors & f.ids end) as ids
@@ -2779,8 +2790,9 @@ begin
         any_bands := any_bands || array_fill(v_band.band, array[cardinality(v_take)]);
       end if;
     end loop;
-    exit when cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found);
+    exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
     v_high := v_low - 1;
+    v_low := case when total < p_cap / 2 and p_cap > 0 then 0 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
   end loop;
   total := least(total, p_cap + 1);
   any_total := least(any_total, p_cap + 1);

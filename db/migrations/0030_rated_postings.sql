@@ -8,7 +8,9 @@
 -- read but the ones ranked.
 --
 -- Terms: every lexeme of the search document; 'a:' || lexeme for the lexemes of weight A (the
--- name and specialty tokens: the top tier); 'state:' || state and 'city:' || city (the filters);
+-- name and specialty tokens: the top tier); both again under the state ('FL:diesel'), which a
+-- search within a state reads instead of the nation's postings; 'state:' || state and
+-- 'city:' || city (the filters);
 -- 'all:' (every active contractor: rated order with no text and no filter). A lexeme holds a ':'
 -- only inside a URL or path (after a host name or a '/'), so none is mistaken for these.
 -- A rating change moves a contractor between bands: one review rewrites one band row per term
@@ -68,11 +70,11 @@ create function app_hidden.search_posting_terms(p_search tsvector, p_head tsvect
   returns text[]
   language sql immutable parallel safe
   as $$
-    select tsvector_to_array(p_search)
-           || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l)
+    select t.words || array(select p_state || ':' || w from unnest(t.words) w where p_state is not null)
            || array_remove(array['state:' || p_state, 'city:' || p_city, 'all:'], null)
+      from (select tsvector_to_array(p_search) || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l) as words) t
   $$;
-comment on function app_hidden.search_posting_terms(tsvector, tsvector, text, text) is 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), its state and city, and ''all:''.';
+comment on function app_hidden.search_posting_terms(tsvector, tsvector, text, text) is 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), both again under its state (''FL:''), its state and city, and ''all:''.';
 revoke all on function app_hidden.search_posting_terms(tsvector, tsvector, text, text) from public;
 grant execute on function app_hidden.search_posting_terms(tsvector, tsvector, text, text) to marine_anonymous;
 
