@@ -1115,6 +1115,234 @@ CREATE FUNCTION app_hidden.list_specialties() RETURNS json
 COMMENT ON FUNCTION app_hidden.list_specialties() IS 'Every specialty with both variants'' fields; see GET /api/v1/public/contractors/specialties.';
 
 --
+-- Name: listing_claim_start(text, text, text, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+declare
+  c_claims_a_day constant integer := 3;
+  v_contractor app_public.contractors;
+  v_claimant_email extensions.citext := p_claimant_email::extensions.citext;
+  v_recent integer;
+  v_oldest timestamptz;
+  v_claim app_public.listing_claims;
+begin
+  -- The listing's row lock orders the claims of one listing, so the checks below hold.
+  select * into v_contractor from app_public.contractors where slug = p_contractor_slug and is_active for update;
+  if v_contractor.id is null then
+    raise exception 'Contractor not found' using errcode = 'NTFND';
+  end if;
+  if v_contractor.email is null then
+    raise exception 'This listing has no e-mail address to send a claim code to' using errcode = 'CONFL',
+      detail = case when v_contractor.phone is not null
+        then 'The listing shows only a phone number, and claims are verified by e-mail: this service sends no text messages and places no calls. Ask the directory to add the business''s e-mail address to the listing, then claim it.'
+        else 'Claims are verified by a code sent to the listing''s e-mail address. Ask the directory to add the business''s e-mail address to the listing, then claim it.' end;
+  end if;
+  -- Claimed by someone else: a verified claim of another claimant. A listing marked claimed with
+  -- no claim of record (imported so, or set by staff) is claimed through its inbox like any other.
+  if v_contractor.is_claimed and exists (
+      select 1 from app_public.listing_claims
+       where contractor_id = v_contractor.id and status = 'verified' and claimant_email <> v_claimant_email) then
+    raise exception 'This listing is already claimed' using errcode = 'CONFL',
+      detail = 'Only its verified claimant can claim it again (to renew access).';
+  end if;
+  if exists (select 1 from app_public.listing_claims
+              where contractor_id = v_contractor.id and claimant_email = v_claimant_email
+                and status = 'pending' and expires_at > now()) then
+    raise exception 'A claim of this listing by this claimant is already pending' using errcode = 'CONFL',
+      detail = 'Verify it with the code sent to the listing''s e-mail address, or wait until it expires.';
+  end if;
+  select count(*), min(created_at) into v_recent, v_oldest from app_public.listing_claims
+   where contractor_id = v_contractor.id and created_at > now() - interval '24 hours';
+  if v_recent >= c_claims_a_day then
+    -- RATEL's detail is the seconds to wait (db/ERRORS.md): the API sends it as Retry-After.
+    raise exception 'Too many claims of this listing today: at most % in 24 hours', c_claims_a_day using errcode = 'RATEL',
+      detail = greatest(1, ceil(extract(epoch from v_oldest + interval '24 hours' - now())))::int::text;
+  end if;
+
+  insert into app_public.listing_claims (contractor_id, claimant_name, claimant_email, requested_by_user_id, sent_to, expires_at)
+    values (v_contractor.id, p_claimant_name, v_claimant_email, nullif(current_setting('app.user_id', true), '')::uuid,
+      v_contractor.email, now() + make_interval(secs => p_lifetime_seconds))
+    returning * into v_claim;
+  -- The worker mints the code when it sends: it is never written in plain text.
+  perform graphile_worker.add_job('listing_claims__send_code', json_build_object('claimId', v_claim.id),
+    job_key := 'claim-code:' || v_claim.id);
+  return app_private.listing_claim_json(v_claim, v_contractor);
+end
+$$;
+
+--
+-- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) IS 'Starts a claim of a listing: a code is e-mailed to the listing''s own address (queued). See POST /api/v1/pro/listing-claims.';
+
+--
+-- Name: listing_claim_verify(text, bytea, integer, bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  c_access constant interval := interval '90 days';
+  v_claim app_public.listing_claims;
+  v_contractor app_public.contractors;
+  v_expires timestamptz := now() + c_access;
+begin
+  if app_hidden.is_uuid(p_claim_id) then
+    select * into v_claim from app_public.listing_claims where id = p_claim_id::uuid for update;
+  end if;
+  if v_claim.id is null then
+    raise exception 'Claim not found' using errcode = 'NTFND';
+  end if;
+  if v_claim.status = 'pending' and v_claim.expires_at <= now() then
+    raise exception 'This claim has expired' using errcode = 'EXPRD',
+      detail = 'Claim codes are valid for a limited time; start a new claim.';
+  end if;
+  if v_claim.status = 'pending' and v_claim.failed_attempts >= p_max_attempts then
+    raise exception 'Too many wrong codes: this claim is locked; start a new claim once it expires' using errcode = 'RATEL',
+      detail = greatest(1, ceil(extract(epoch from v_claim.expires_at - now())))::int::text;
+  end if;
+  if not exists (select 1 from app_private.listing_claim_secrets where claim_id = v_claim.id and code_digest = p_code_digest) then
+    if v_claim.status <> 'pending' then
+      raise exception 'Invalid claim code' using errcode = 'CREDS';
+    end if;
+    update app_public.listing_claims set failed_attempts = failed_attempts + 1 where id = v_claim.id;
+    return json_build_object('refusal', json_build_object('code', 'CREDS', 'message', 'Invalid claim code',
+      'detail', case when v_claim.failed_attempts + 1 >= p_max_attempts
+        then format('The claim is locked after %s wrong codes.', p_max_attempts)
+        else format('%s of %s attempts used.', v_claim.failed_attempts + 1, p_max_attempts) end));
+  end if;
+  if v_claim.status = 'verified' then
+    raise exception 'This claim is already verified' using errcode = 'CONFL',
+      detail = 'Its listing access token was returned once, when it was verified; claim the listing again for a new one.';
+  end if;
+  if v_claim.status = 'superseded' then
+    raise exception 'The listing was claimed through another claim' using errcode = 'CONFL';
+  end if;
+
+  select * into v_contractor from app_public.contractors where id = v_claim.contractor_id for update;
+  if not v_contractor.is_active then
+    raise exception 'Contractor not found' using errcode = 'NTFND';
+  end if;
+  -- Claimed by another claimant since this claim was made (the same rule as listing_claim_start).
+  if v_contractor.is_claimed and exists (
+      select 1 from app_public.listing_claims
+       where contractor_id = v_contractor.id and status = 'verified' and claimant_email <> v_claim.claimant_email) then
+    raise exception 'This listing is already claimed' using errcode = 'CONFL',
+      detail = 'Only its verified claimant can claim it again (to renew access).';
+  end if;
+  update app_public.listing_claims set status = 'superseded'
+   where contractor_id = v_contractor.id and id <> v_claim.id and status in ('pending', 'verified');
+  update app_public.listing_claims set status = 'verified', verified_at = now() where id = v_claim.id
+    returning * into v_claim;
+  update app_public.contractors set is_claimed = true where id = v_contractor.id and not is_claimed;
+  insert into app_private.listing_access_tokens (claim_id, digest, expires_at) values (v_claim.id, p_token_digest, v_expires);
+  return json_build_object('claimId', v_claim.id, 'status', v_claim.status, 'contractorSlug', v_contractor.slug,
+    'isClaimed', true, 'listingAccessToken', 'issued', 'accessExpiresAt', app_hidden.iso_time(v_expires));
+end
+$$;
+
+--
+-- Name: FUNCTION listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea) IS 'Verifies a claim with the digest of its e-mailed code: the listing becomes claimed and the listing access token''s digest is stored. See POST /api/v1/pro/listing-claims/{claimId}/verify.';
+
+--
+-- Name: listing_edit(text, jsonb, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.listing_edit(p_token_digest_hex text, p_changes jsonb, p_confirm boolean) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  c_edits_a_day constant integer := 30;
+  v_access record := app_private.listing_token_access(p_token_digest_hex);
+  v_new jsonb := app_private.listing_changes(p_changes);
+  v_contractor app_public.contractors;
+  v_current jsonb;
+  v_old jsonb;
+  v_changed jsonb;
+  v_oldest timestamptz;
+begin
+  select * into v_contractor from app_public.contractors where id = (v_access.claim).contractor_id for update;
+  v_current := jsonb_build_object('tagline', v_contractor.tagline, 'about', v_contractor.about, 'phone', v_contractor.phone,
+    'website', v_contractor.website_url, 'social.facebook', v_contractor.social_facebook,
+    'social.instagram', v_contractor.social_instagram, 'social.linkedin', v_contractor.social_linkedin,
+    'social.youtube', v_contractor.social_youtube, 'photos', v_contractor.photos);
+  select coalesce(jsonb_object_agg(k, v_current -> k), '{}'), coalesce(jsonb_object_agg(k, v_new -> k), '{}')
+    into v_old, v_changed
+    from jsonb_object_keys(v_new) as k where v_new -> k is distinct from v_current -> k;
+  select min(at) into v_oldest from (
+    select at from app_public.listing_edits
+     where contractor_id = v_contractor.id and at > now() - interval '24 hours'
+     order by at desc limit c_edits_a_day) recent having count(*) >= c_edits_a_day;
+  if v_oldest is not null then
+    raise exception 'Too many edits of this listing today: at most % in 24 hours', c_edits_a_day using errcode = 'RATEL',
+      detail = greatest(1, ceil(extract(epoch from v_oldest + interval '24 hours' - now())))::int::text;
+  end if;
+  if not p_confirm then
+    return json_build_object('preview', json_build_object('action', 'edit_listing', 'detail', json_build_object(
+      'contractorSlug', v_contractor.slug,
+      'changes', coalesce((select json_object_agg(k, json_build_object('from', v_old -> k, 'to', v_changed -> k) order by k)
+                             from jsonb_object_keys(v_changed) as k), '{}'))));
+  end if;
+  if v_changed <> '{}' then
+    update app_public.contractors set
+        tagline = case when v_changed ? 'tagline' then v_changed ->> 'tagline' else tagline end,
+        about = case when v_changed ? 'about' then v_changed ->> 'about' else about end,
+        phone = case when v_changed ? 'phone' then v_changed ->> 'phone' else phone end,
+        website_url = case when v_changed ? 'website' then v_changed ->> 'website' else website_url end,
+        social_facebook = case when v_changed ? 'social.facebook' then v_changed ->> 'social.facebook' else social_facebook end,
+        social_instagram = case when v_changed ? 'social.instagram' then v_changed ->> 'social.instagram' else social_instagram end,
+        social_linkedin = case when v_changed ? 'social.linkedin' then v_changed ->> 'social.linkedin' else social_linkedin end,
+        social_youtube = case when v_changed ? 'social.youtube' then v_changed ->> 'social.youtube' else social_youtube end,
+        photos = case when v_changed ? 'photos' then v_changed -> 'photos' else photos end
+      where id = v_contractor.id;
+    insert into app_public.listing_edits (contractor_id, claim_id, old_values, new_values)
+      values (v_contractor.id, (v_access.claim).id, v_old, v_changed);
+  end if;
+  return json_build_object('contractorSlug', v_contractor.slug,
+    'changed', coalesce((select json_agg(k order by k) from jsonb_object_keys(v_changed) as k), '[]'),
+    'listing', (select app_hidden.contractor_profile(c) from app_public.contractors c where c.id = v_contractor.id));
+end
+$$;
+
+--
+-- Name: FUNCTION listing_edit(p_token_digest_hex text, p_changes jsonb, p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.listing_edit(p_token_digest_hex text, p_changes jsonb, p_confirm boolean) IS 'The verified claimant edits its listing (tagline, about, phone, website, social, photos); a preview unless confirmed. See POST /api/v1/pro/listing/edits.';
+
+--
+-- Name: listing_get(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.listing_get(p_token_digest_hex text) RETURNS json
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_access record := app_private.listing_token_access(p_token_digest_hex);
+begin
+  return app_private.listing_access_json(v_access.claim, v_access.access_expires_at);
+end
+$$;
+
+--
+-- Name: FUNCTION listing_get(p_token_digest_hex text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.listing_get(p_token_digest_hex text) IS 'The claim and full profile of the listing a listing access token edits. See GET /api/v1/pro/listing.';
+
+--
 -- Name: masked_email(text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -3139,6 +3367,258 @@ end
 $$;
 
 --
+-- Name: listing_claims; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.listing_claims (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    contractor_id uuid NOT NULL,
+    claimant_name text NOT NULL,
+    claimant_email extensions.citext NOT NULL,
+    requested_by_user_id uuid,
+    sent_to extensions.citext NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    failed_attempts integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    code_sent_at timestamp with time zone,
+    verified_at timestamp with time zone,
+    CONSTRAINT listing_claims_check CHECK (((status <> 'verified'::text) OR (verified_at IS NOT NULL))),
+    CONSTRAINT listing_claims_claimant_email_check CHECK (((length((claimant_email)::text) >= 3) AND (length((claimant_email)::text) <= 254))),
+    CONSTRAINT listing_claims_claimant_name_check CHECK (((length(claimant_name) >= 1) AND (length(claimant_name) <= 200))),
+    CONSTRAINT listing_claims_failed_attempts_check CHECK ((failed_attempts >= 0)),
+    CONSTRAINT listing_claims_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'verified'::text, 'superseded'::text])))
+);
+
+--
+-- Name: TABLE listing_claims; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.listing_claims IS 'A request to claim a contractor listing, verified by a code sent to the listing''s own e-mail address.';
+
+--
+-- Name: COLUMN listing_claims.sent_to; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.listing_claims.sent_to IS 'The listing''s e-mail address the code was sent to (never an address the claimant gave).';
+
+--
+-- Name: listing_access_json(app_public.listing_claims, timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.listing_access_json(p_claim app_public.listing_claims, p_access_expires_at timestamp with time zone) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select json_build_object(
+      'claim', json_build_object('claimId', p_claim.id, 'claimantName', p_claim.claimant_name,
+        'verifiedAt', app_hidden.iso_time(p_claim.verified_at), 'accessExpiresAt', app_hidden.iso_time(p_access_expires_at)),
+      'listing', app_hidden.contractor_profile(c))
+      from app_public.contractors c where c.id = p_claim.contractor_id
+  $$;
+
+--
+-- Name: listing_changes(jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.listing_changes(p_changes jsonb) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+declare
+  c_networks constant jsonb := '{"facebook": "facebook\\.com|fb\\.com", "instagram": "instagram\\.com",
+    "linkedin": "linkedin\\.com", "youtube": "youtube\\.com|youtu\\.be"}';
+  v_key text;
+  v_network text;
+  v_value jsonb;
+  v_photo jsonb;
+  v_photos jsonb := '[]';
+  v_phone text;
+  v_out jsonb := '{}';
+begin
+  if jsonb_typeof(p_changes) is distinct from 'object' or p_changes = '{}' then
+    raise exception 'Nothing to change' using errcode = 'INVAL',
+      detail = 'Send at least one of tagline, about, phone, website, social, photos.';
+  end if;
+  for v_key, v_value in select key, value from jsonb_each(p_changes) loop
+    case v_key
+    when 'tagline' then
+      v_out := v_out || jsonb_build_object(v_key, app_private.listing_text(v_key, v_value, 300, false));
+    when 'about' then
+      v_out := v_out || jsonb_build_object(v_key, app_private.listing_text(v_key, v_value, 5000, true));
+    when 'phone' then
+      v_phone := app_private.listing_text(v_key, v_value, 30, false);
+      if v_phone !~ '^\+?[0-9() .-]+$' or length(regexp_replace(v_phone, '[^0-9]', '', 'g')) not between 7 and 15 then
+        raise exception 'Invalid body field ''phone'': must be a phone number of 7 to 15 digits' using errcode = 'INVAL',
+          detail = 'Digits with an optional leading +, spaces, dots, dashes and parentheses, e.g. +1 772 555 0134.';
+      end if;
+      v_out := v_out || jsonb_build_object(v_key, v_phone);
+    when 'website' then
+      v_out := v_out || jsonb_build_object(v_key, app_private.listing_url(v_key, v_value, null));
+    when 'social' then
+      if jsonb_typeof(v_value) <> 'object' then
+        raise exception 'Invalid body field ''social'': must be an object of facebook, instagram, linkedin, youtube' using errcode = 'INVAL';
+      end if;
+      for v_network in select jsonb_object_keys(v_value) loop
+        if not c_networks ? v_network then
+          raise exception 'Invalid body field ''social.%'': unknown network', v_network using errcode = 'INVAL',
+            detail = 'social takes facebook, instagram, linkedin and youtube.';
+        end if;
+        v_out := v_out || jsonb_build_object('social.' || v_network,
+          app_private.listing_url('social.' || v_network, v_value -> v_network, c_networks ->> v_network));
+      end loop;
+    when 'photos' then
+      if jsonb_typeof(v_value) <> 'array' or jsonb_array_length(v_value) > 20 then
+        raise exception 'Invalid body field ''photos'': must be an array of at most 20 photos' using errcode = 'INVAL';
+      end if;
+      for v_photo in select value from jsonb_array_elements(v_value) loop
+        if jsonb_typeof(v_photo) <> 'object' or not v_photo ? 'url' or v_photo - 'url' - 'caption' <> '{}' then
+          raise exception 'Invalid body field ''photos'': each photo is {url, caption}' using errcode = 'INVAL',
+            detail = 'url: an https address of the image; caption (optional): 1 to 200 characters.';
+        end if;
+        v_photos := v_photos || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+          'url', app_private.listing_url('photos.url', v_photo -> 'url', null),
+          'caption', app_private.listing_text('photos.caption', v_photo -> 'caption', 200, false))));
+        if v_photos -> -1 -> 'url' is null then
+          raise exception 'Invalid body field ''photos.url'': is required' using errcode = 'INVAL';
+        end if;
+      end loop;
+      v_out := v_out || jsonb_build_object('photos', v_photos);
+    else
+      raise exception 'Invalid body field ''%'': not a field a claimant can change', v_key using errcode = 'INVAL',
+        detail = 'A claimant may change tagline, about, phone, website, social and photos; the rest of the listing (isVerified included) is the directory''s.';
+    end case;
+  end loop;
+  return v_out;
+end
+$_$;
+
+--
+-- Name: listing_claim_email(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.listing_claim_email(p_claim_id uuid) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select json_build_object('to', l.sent_to, 'listingName', c.name, 'listingSlug', c.slug,
+      'claimantName', l.claimant_name, 'claimantEmail', l.claimant_email, 'expiresAt', app_hidden.iso_time(l.expires_at))
+      from app_public.listing_claims l join app_public.contractors c on c.id = l.contractor_id
+     where l.id = p_claim_id and l.status = 'pending' and l.code_sent_at is null and l.expires_at > now()
+  $$;
+
+--
+-- Name: listing_claim_json(app_public.listing_claims, app_public.contractors); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.listing_claim_json(p_claim app_public.listing_claims, p_contractor app_public.contractors) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select json_build_object(
+      'claimId', p_claim.id, 'status', p_claim.status,
+      'contractorSlug', p_contractor.slug, 'contractorName', p_contractor.name,
+      'verification', json_build_object('channel', 'email',
+        'sentTo', app_hidden.masked_email(p_claim.sent_to::text),
+        'expiresAt', app_hidden.iso_time(p_claim.expires_at)))
+  $$;
+
+--
+-- Name: listing_text(text, jsonb, integer, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.listing_text(p_field text, p_value jsonb, p_max integer, p_multiline boolean) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+declare
+  v_text text;
+begin
+  if p_value is null or jsonb_typeof(p_value) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(p_value) <> 'string' then
+    raise exception 'Invalid body field ''%'': must be a string, or null to clear it', p_field using errcode = 'INVAL';
+  end if;
+  v_text := btrim(p_value #>> '{}', e' \t\r\n');
+  if v_text = '' then
+    raise exception 'Invalid body field ''%'': must not be empty (send null to clear it)', p_field using errcode = 'INVAL';
+  end if;
+  if length(v_text) > p_max then
+    raise exception 'Invalid body field ''%'': must be at most % characters', p_field, p_max using errcode = 'INVAL';
+  end if;
+  if v_text ~ (case when p_multiline then e'[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]' else e'[\\x01-\\x1f\\x7f]' end) then
+    raise exception 'Invalid body field ''%'': must not contain control characters%', p_field,
+      case when p_multiline then '' else ' or line breaks' end using errcode = 'INVAL';
+  end if;
+  return v_text;
+end
+$$;
+
+--
+-- Name: listing_token_access(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.listing_token_access(p_token_digest_hex text, OUT claim app_public.listing_claims, OUT access_expires_at timestamp with time zone) RETURNS record
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+declare
+  v_claim_id uuid;
+begin
+  if p_token_digest_hex ~ '^[0-9a-f]{64}$' then
+    select t.claim_id, t.expires_at into v_claim_id, access_expires_at
+      from app_private.listing_access_tokens t where t.digest = decode(p_token_digest_hex, 'hex');
+    select * into claim from app_public.listing_claims where id = v_claim_id;
+  end if;
+  if (claim).id is null then
+    raise exception 'Invalid listing access token' using errcode = 'CREDS';
+  end if;
+  if access_expires_at <= now() then
+    raise exception 'Listing access has expired' using errcode = 'CREDS',
+      detail = 'A listing access token is valid for 90 days; claim the listing again (the code goes to its e-mail address) for a new one.';
+  end if;
+  if (claim).status <> 'verified' or not exists (
+      select 1 from app_public.contractors where id = (claim).contractor_id and is_claimed and is_active) then
+    raise exception 'Listing access has ended' using errcode = 'CREDS',
+      detail = 'The listing was claimed again or is no longer claimed; claim it again for a new token.';
+  end if;
+end
+$_$;
+
+--
+-- Name: FUNCTION listing_token_access(p_token_digest_hex text, OUT claim app_public.listing_claims, OUT access_expires_at timestamp with time zone); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.listing_token_access(p_token_digest_hex text, OUT claim app_public.listing_claims, OUT access_expires_at timestamp with time zone) IS 'The verified claim of a listing access token (its digest as hex) and its expiry, or CREDS.';
+
+--
+-- Name: listing_url(text, jsonb, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.listing_url(p_field text, p_value jsonb, p_hosts text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+declare
+  v_url text := app_private.listing_text(p_field, p_value, 500, false);
+begin
+  if v_url is null then
+    return null;
+  end if;
+  if v_url !~* '^https://([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}(:[0-9]{1,5})?([/?#][^[:space:]]*)?$' then
+    raise exception 'Invalid body field ''%'': must be an https URL', p_field using errcode = 'INVAL',
+      detail = 'Only https:// addresses with a host name are accepted, e.g. https://www.example.com/.';
+  end if;
+  if p_hosts is not null and lower(substring(v_url from '^https://([^/:?#]+)')) !~ ('^(www\.|m\.)?(' || p_hosts || ')$') then
+    raise exception 'Invalid body field ''%'': must be an address on %', p_field, replace(replace(p_hosts, '\.', '.'), '|', ' or ')
+      using errcode = 'INVAL';
+  end if;
+  return v_url;
+end
+$_$;
+
+--
 -- Name: log_event(text, uuid, uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3162,6 +3642,17 @@ begin
   perform app_private.log_event('coverage_notified', null, p_opportunity_id);
 end
 $$;
+
+--
+-- Name: mark_listing_claim_sent(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.mark_listing_claim_sent(p_claim_id uuid) RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    update app_public.listing_claims set code_sent_at = now() where id = p_claim_id
+  $$;
 
 --
 -- Name: mark_owner_access_sent(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3994,6 +4485,18 @@ end
 $$;
 
 --
+-- Name: set_listing_claim_code(uuid, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.set_listing_claim_code(p_claim_id uuid, p_code_digest bytea) RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    insert into app_private.listing_claim_secrets (claim_id, code_digest) values (p_claim_id, p_code_digest)
+    on conflict (claim_id) do update set code_digest = excluded.code_digest
+  $$;
+
+--
 -- Name: set_owner_email_token(uuid, bytea); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4749,6 +5252,39 @@ CREATE TABLE app_private.directory_cities (
 COMMENT ON TABLE app_private.directory_cities IS 'Distinct city names of active contractors (for the search''s city filter).';
 
 --
+-- Name: listing_access_tokens; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.listing_access_tokens (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    claim_id uuid NOT NULL,
+    digest bytea NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE listing_access_tokens; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.listing_access_tokens IS 'SHA-256 digests of listing access tokens, each tied to a verified claim, with its expiry.';
+
+--
+-- Name: listing_claim_secrets; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.listing_claim_secrets (
+    claim_id uuid NOT NULL,
+    code_digest bytea NOT NULL
+);
+
+--
+-- Name: TABLE listing_claim_secrets; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.listing_claim_secrets IS 'The SHA-256 digest of a claim''s e-mailed code, bound to the claim id.';
+
+--
 -- Name: owner_access_tokens; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -4937,6 +5473,38 @@ COMMENT ON TABLE app_public.contractor_specialties IS 'Which specialties each co
 
 ALTER TABLE app_public.contractors ALTER COLUMN search_no ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME app_public.contractors_search_no_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: listing_edits; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.listing_edits (
+    id bigint NOT NULL,
+    contractor_id uuid NOT NULL,
+    claim_id uuid NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    old_values jsonb NOT NULL,
+    new_values jsonb NOT NULL
+);
+
+--
+-- Name: TABLE listing_edits; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.listing_edits IS 'Edits a verified claimant made to its listing: when, through which claim, the changed fields'' old and new values.';
+
+--
+-- Name: listing_edits_id_seq; Type: SEQUENCE; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.listing_edits ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_public.listing_edits_id_seq
     START WITH 1
     INCREMENT BY 1
     NO MINVALUE
@@ -5144,6 +5712,27 @@ ALTER TABLE ONLY app_private.directory_cities
     ADD CONSTRAINT directory_cities_pkey PRIMARY KEY (city);
 
 --
+-- Name: listing_access_tokens listing_access_tokens_digest_key; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.listing_access_tokens
+    ADD CONSTRAINT listing_access_tokens_digest_key UNIQUE (digest);
+
+--
+-- Name: listing_access_tokens listing_access_tokens_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.listing_access_tokens
+    ADD CONSTRAINT listing_access_tokens_pkey PRIMARY KEY (id);
+
+--
+-- Name: listing_claim_secrets listing_claim_secrets_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.listing_claim_secrets
+    ADD CONSTRAINT listing_claim_secrets_pkey PRIMARY KEY (claim_id);
+
+--
 -- Name: owner_access_tokens owner_access_tokens_digest_key; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -5275,6 +5864,20 @@ ALTER TABLE ONLY app_public.estimates
 
 ALTER TABLE ONLY app_public.info_requests
     ADD CONSTRAINT info_requests_pkey PRIMARY KEY (id);
+
+--
+-- Name: listing_claims listing_claims_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.listing_claims
+    ADD CONSTRAINT listing_claims_pkey PRIMARY KEY (id);
+
+--
+-- Name: listing_edits listing_edits_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.listing_edits
+    ADD CONSTRAINT listing_edits_pkey PRIMARY KEY (id);
 
 --
 -- Name: opportunities opportunities_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
@@ -5410,6 +6013,12 @@ ALTER TABLE ONLY app_public.visits
     ADD CONSTRAINT visits_pkey PRIMARY KEY (id);
 
 --
+-- Name: listing_access_tokens_claim_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX listing_access_tokens_claim_idx ON app_private.listing_access_tokens USING btree (claim_id);
+
+--
 -- Name: pro_access_tokens_quote_idx; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -5522,6 +6131,24 @@ CREATE INDEX estimates_quote_idx ON app_public.estimates USING btree (quote_id, 
 --
 
 CREATE INDEX info_requests_quote_idx ON app_public.info_requests USING btree (quote_id, requested_at, id);
+
+--
+-- Name: listing_claims_contractor_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX listing_claims_contractor_idx ON app_public.listing_claims USING btree (contractor_id, created_at);
+
+--
+-- Name: listing_claims_verified_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE UNIQUE INDEX listing_claims_verified_idx ON app_public.listing_claims USING btree (contractor_id) WHERE (status = 'verified'::text);
+
+--
+-- Name: listing_edits_contractor_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX listing_edits_contractor_idx ON app_public.listing_edits USING btree (contractor_id, at);
 
 --
 -- Name: opportunities_awarded_quote_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -5867,6 +6494,20 @@ ALTER TABLE ONLY app_private.api_key_secrets
     ADD CONSTRAINT api_key_secrets_key_id_fkey FOREIGN KEY (key_id) REFERENCES app_public.api_keys(id) ON DELETE CASCADE;
 
 --
+-- Name: listing_access_tokens listing_access_tokens_claim_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.listing_access_tokens
+    ADD CONSTRAINT listing_access_tokens_claim_id_fkey FOREIGN KEY (claim_id) REFERENCES app_public.listing_claims(id) ON DELETE CASCADE;
+
+--
+-- Name: listing_claim_secrets listing_claim_secrets_claim_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.listing_claim_secrets
+    ADD CONSTRAINT listing_claim_secrets_claim_id_fkey FOREIGN KEY (claim_id) REFERENCES app_public.listing_claims(id) ON DELETE CASCADE;
+
+--
 -- Name: owner_access_tokens owner_access_tokens_opportunity_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -5935,6 +6576,34 @@ ALTER TABLE ONLY app_public.estimates
 
 ALTER TABLE ONLY app_public.info_requests
     ADD CONSTRAINT info_requests_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES app_public.quotes(id) ON DELETE CASCADE;
+
+--
+-- Name: listing_claims listing_claims_contractor_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.listing_claims
+    ADD CONSTRAINT listing_claims_contractor_id_fkey FOREIGN KEY (contractor_id) REFERENCES app_public.contractors(id) ON DELETE CASCADE;
+
+--
+-- Name: listing_claims listing_claims_requested_by_user_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.listing_claims
+    ADD CONSTRAINT listing_claims_requested_by_user_id_fkey FOREIGN KEY (requested_by_user_id) REFERENCES app_public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: listing_edits listing_edits_claim_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.listing_edits
+    ADD CONSTRAINT listing_edits_claim_id_fkey FOREIGN KEY (claim_id) REFERENCES app_public.listing_claims(id) ON DELETE CASCADE;
+
+--
+-- Name: listing_edits listing_edits_contractor_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.listing_edits
+    ADD CONSTRAINT listing_edits_contractor_id_fkey FOREIGN KEY (contractor_id) REFERENCES app_public.contractors(id) ON DELETE CASCADE;
 
 --
 -- Name: opportunities opportunities_awarded_quote_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
@@ -6045,6 +6714,18 @@ ALTER TABLE app_private.api_key_secrets ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_private.directory_cities ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: listing_access_tokens; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.listing_access_tokens ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: listing_claim_secrets; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.listing_claim_secrets ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: owner_access_tokens; Type: ROW SECURITY; Schema: app_private; Owner: -
@@ -6239,6 +6920,18 @@ ALTER TABLE app_public.estimates ENABLE ROW LEVEL SECURITY;
 ALTER TABLE app_public.info_requests ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: listing_claims; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.listing_claims ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: listing_edits; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.listing_edits ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: opportunities; Type: ROW SECURITY; Schema: app_public; Owner: -
 --
 
@@ -6339,6 +7032,18 @@ ALTER TABLE app_public.specialties ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_public.staff_audit ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: listing_claims staff_read; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY staff_read ON app_public.listing_claims FOR SELECT TO marine_admin USING (true);
+
+--
+-- Name: listing_edits staff_read; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY staff_read ON app_public.listing_edits FOR SELECT TO marine_admin USING (true);
 
 --
 -- Name: staff_audit staff_read; Type: POLICY; Schema: app_public; Owner: -
@@ -6777,6 +7482,34 @@ GRANT ALL ON FUNCTION app_hidden.list_posts(p_kind text, p_limit integer, p_afte
 
 REVOKE ALL ON FUNCTION app_hidden.list_specialties() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.list_specialties() TO marine_anonymous;
+
+--
+-- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) TO marine_anonymous;
+
+--
+-- Name: FUNCTION listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea) TO marine_anonymous;
+
+--
+-- Name: FUNCTION listing_edit(p_token_digest_hex text, p_changes jsonb, p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.listing_edit(p_token_digest_hex text, p_changes jsonb, p_confirm boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.listing_edit(p_token_digest_hex text, p_changes jsonb, p_confirm boolean) TO marine_anonymous;
+
+--
+-- Name: FUNCTION listing_get(p_token_digest_hex text); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.listing_get(p_token_digest_hex text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.listing_get(p_token_digest_hex text) TO marine_anonymous;
 
 --
 -- Name: FUNCTION masked_email(p_email text); Type: ACL; Schema: app_hidden; Owner: -
@@ -7303,6 +8036,54 @@ REVOKE ALL ON FUNCTION app_private.credentials_match(p_request_id uuid, p_code_d
 REVOKE ALL ON FUNCTION app_private.grant_staff(p_email text, p_actor text) FROM PUBLIC;
 
 --
+-- Name: TABLE listing_claims; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.listing_claims TO marine_admin;
+
+--
+-- Name: FUNCTION listing_access_json(p_claim app_public.listing_claims, p_access_expires_at timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.listing_access_json(p_claim app_public.listing_claims, p_access_expires_at timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION listing_changes(p_changes jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.listing_changes(p_changes jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION listing_claim_email(p_claim_id uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.listing_claim_email(p_claim_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION listing_claim_json(p_claim app_public.listing_claims, p_contractor app_public.contractors); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.listing_claim_json(p_claim app_public.listing_claims, p_contractor app_public.contractors) FROM PUBLIC;
+
+--
+-- Name: FUNCTION listing_text(p_field text, p_value jsonb, p_max integer, p_multiline boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.listing_text(p_field text, p_value jsonb, p_max integer, p_multiline boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION listing_token_access(p_token_digest_hex text, OUT claim app_public.listing_claims, OUT access_expires_at timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.listing_token_access(p_token_digest_hex text, OUT claim app_public.listing_claims, OUT access_expires_at timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION listing_url(p_field text, p_value jsonb, p_hosts text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.listing_url(p_field text, p_value jsonb, p_hosts text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION log_event(p_kind text, p_request_id uuid, p_opportunity_id uuid, p_detail jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -7313,6 +8094,12 @@ REVOKE ALL ON FUNCTION app_private.log_event(p_kind text, p_request_id uuid, p_o
 --
 
 REVOKE ALL ON FUNCTION app_private.mark_coverage_notified(p_opportunity_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION mark_listing_claim_sent(p_claim_id uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.mark_listing_claim_sent(p_claim_id uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mark_owner_access_sent(p_opportunity_id uuid); Type: ACL; Schema: app_private; Owner: -
@@ -7529,6 +8316,12 @@ REVOKE ALL ON FUNCTION app_private.revoke_staff(p_email text, p_actor text) FROM
 --
 
 REVOKE ALL ON FUNCTION app_private.set_admin(p_email text, p_is_admin boolean, p_actor text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_listing_claim_code(p_claim_id uuid, p_code_digest bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_listing_claim_code(p_claim_id uuid, p_code_digest bytea) FROM PUBLIC;
 
 --
 -- Name: FUNCTION set_owner_email_token(p_opportunity_id uuid, p_token_digest bytea); Type: ACL; Schema: app_private; Owner: -
@@ -7764,6 +8557,12 @@ REVOKE ALL ON FUNCTION app_private.union_of(integer[]) FROM PUBLIC;
 
 GRANT SELECT ON TABLE app_public.contractor_specialties TO marine_anonymous;
 GRANT INSERT,DELETE ON TABLE app_public.contractor_specialties TO marine_admin;
+
+--
+-- Name: TABLE listing_edits; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.listing_edits TO marine_admin;
 
 --
 -- Name: TABLE posts; Type: ACL; Schema: app_public; Owner: -

@@ -4,6 +4,7 @@
 // documents); no door imports it or another door (test/unit/layout.test.ts).
 import express from 'express';
 import { a2aRouter } from './a2a/routes';
+import { claimsRouter } from './claims/routes';
 import type { AppDeps } from './deps';
 import { directoryRouter } from './directory/routes';
 import { admission, deferAdmission } from './identity/admission';
@@ -71,10 +72,13 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   api.use('/v1/public', withMethodGuards(directoryRouter(db, deferAdmission(db, config))));
   api.use(withMethodGuards(registrationRouter(db, config)));
   api.use('/v1/public', withMethodGuards(requestRouter(db, config, admit)));
-  // Owner and pro routes accept an access token as a Bearer, so their admission must not read it
-  // as a key. (Their routers add their own 405s: they must come before their catch-all 404.)
+  // Owner, pro and listing-claim routes accept an access token as a Bearer, so their admission
+  // must not read it as a key. (Their routers add their own 405s: they must come before their
+  // catch-all 404. The claims' catch-all covers its two prefixes only; the pro's, all of /v1/pro,
+  // so the claims come first.)
   const tokenAdmit = admission(db, config, { tokenBearerAllowed: true });
   api.use('/v1/public', ownerRouter(db, tokenAdmit));
+  api.use('/v1/pro', claimsRouter(db, config, tokenAdmit));
   api.use('/v1/pro', proRouter(db, tokenAdmit));
   // Whatever else reaches here is admitted before it runs (a deferred admission too).
   api.use(admit);

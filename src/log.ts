@@ -13,6 +13,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
           'req.headers.authorization',
           'req.headers["x-service-owner-access-token"]',
           'req.headers["x-service-pro-access-token"]',
+          'req.headers["x-service-listing-access-token"]',
           'req.headers.cookie',
         ],
         censor: '[redacted]',

@@ -156,3 +156,32 @@ export function ownerNoticeEmail(v: { kind: string; firstName: string; proName: 
     ]),
   };
 }
+
+export function listingClaimEmail(v: {
+  listingName: string;
+  listingSlug: string;
+  claimantName: string;
+  claimantEmail: string;
+  expiresAt: string;
+  code: string;
+  claimId: string;
+}): Content {
+  const who = `${v.claimantName} (${v.claimantEmail})`;
+  return {
+    subject: `Claim your listing ${v.listingName}`,
+    text: [
+      `Hello ${v.listingName},`,
+      `${who} asked to claim your listing (${v.listingSlug}) in the Marine Pros directory. Whoever claims it can edit its tagline, description, phone, website, social links and photos.`,
+      `If that is you or someone at your business, the claim code is: ${v.code}`,
+      `Give it only to the person claiming your listing. It works only for claim ${v.claimId}, until ${v.expiresAt}.`,
+      'If you did not ask for this, ignore this e-mail: nothing changes without the code.',
+    ].join('\n\n'),
+    html: html([
+      `Hello ${esc(v.listingName)},`,
+      `${esc(who)} asked to claim your listing (${esc(v.listingSlug)}) in the Marine Pros directory. Whoever claims it can edit its tagline, description, phone, website, social links and photos.`,
+      `If that is you or someone at your business, the claim code is: <b style="font-size:18px;letter-spacing:2px">${esc(v.code)}</b>`,
+      `Give it only to the person claiming your listing. It works only for claim ${esc(v.claimId)}, until ${esc(v.expiresAt)}.`,
+      'If you did not ask for this, ignore this e-mail: nothing changes without the code.',
+    ]),
+  };
+}

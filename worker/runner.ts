@@ -13,6 +13,7 @@ import { openLiveness } from './liveness';
 import { createMailer } from './mailer';
 import { startRecovery } from './recovery';
 import type { TaskDeps } from './tasks/deps';
+import sendClaimCode from './tasks/listing_claims__send_code';
 import notifyCoverage from './tasks/opportunities__notify_coverage';
 import sendOwnerAccess from './tasks/opportunities__send_owner_access';
 import notifyPro from './tasks/quotes__notify_pro';
@@ -45,6 +46,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
     opportunities__notify_coverage: notifyCoverage(deps),
     opportunities__send_owner_access: sendOwnerAccess(deps),
     request_events__notify_owner: notifyOwner(deps),
+    listing_claims__send_code: sendClaimCode(deps),
   };
   // Our own pool: graphile-worker ends a pool it made without waiting for it, which leaves
   // connections open after stop(); this one is ended, and awaited, below.

@@ -1,4 +1,5 @@
-// Confirm-gated writes as the agent doors offer them (the owner's, owner.ts; the pro's, pro.ts):
+// Confirm-gated writes as the agent doors offer them (the owner's, owner.ts; the pro's, pro.ts;
+// a claimed listing's edit, claims.ts):
 // the operation answers {preview} when confirm was not true (nothing written) or what it wrote;
 // the doors flatten both into one object that says which it was.
 import { z } from 'zod';
@@ -14,6 +15,8 @@ export interface GatedSide {
   skillInput: string;
   /** What a preview's detail holds. */
   detail: string;
+  /** The card's tags for the side's writes, before 'write' (absent: [who]). */
+  tags?: string[];
 }
 
 /** One write's own words and effects. */
@@ -22,7 +25,8 @@ export interface GatedWrite {
   title: string;
   description: string;
   skillDescription: string;
-  effects: Pick<Effects, 'destructiveHint' | 'idempotentHint'>;
+  /** openWorldHint: true unless the write says otherwise (it reaches no one outside this service). */
+  effects: Pick<Effects, 'destructiveHint' | 'idempotentHint'> & Partial<Pick<Effects, 'openWorldHint'>>;
 }
 
 /**
@@ -50,7 +54,7 @@ export function gatedWrite(
       ...written,
     },
     effects: { readOnlyHint: false, openWorldHint: true, ...write.effects },
-    skill: { description: `${write.skillDescription} ${side.skillInput} ${gated}`, tags: [side.who, 'write'] },
+    skill: { description: `${write.skillDescription} ${side.skillInput} ${gated}`, tags: [...(side.tags ?? [side.who]), 'write'] },
     run: async (ctx, args) => gatedResult(await run(ctx, args)),
   };
 }

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiParameters, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { autocompleteQuery, geoQuery, idPath, postsQuery, searchQuery, slugPath } from '../directory/params';
+import { claimBody, claimIdPath, editBody, verifyBody } from '../claims/params';
+import { LISTING_TOKEN_HEADER } from '../claims/token';
 import { keyId, newKey, registration } from '../identity/params';
 import {
   acceptEstimateBody,
@@ -151,6 +153,7 @@ const PARAM_EXAMPLES: Record<string, unknown> = {
   opportunityId: ex.ids.opportunityId,
   quoteId: ex.ids.quoteId,
   requestId: ex.ids.requestId,
+  claimId: ex.listingClaim.claimId,
   token: 'c'.repeat(64),
 };
 
@@ -167,6 +170,7 @@ type Security = Array<Record<string, string[]>>;
 const optionalKey: Security = [{}, { apiKey: [] }];
 const ownerToken: Security = [{ ownerToken: [] }, { ownerBearer: [] }];
 const proToken: Security = [{ proToken: [] }, { proBearer: [] }];
+const listingToken: Security = [{ listingToken: [] }, { listingBearer: [] }];
 
 interface Operation {
   operationId: string;
@@ -417,6 +421,134 @@ const proWrites: WriteDoc[] = [
   },
 ];
 
+/** Claiming a listing (docs/decisions.md, "Claiming a listing"). */
+function listingClaimPaths(): Record<string, Record<string, ZodOpenApiOperationObject>> {
+  const tags: [string] = ['Listing claims'];
+  const listing = {
+    claim: {
+      claimId: ex.listingClaim.claimId,
+      claimantName: 'Dana Osprey',
+      verifiedAt: '2027-03-08T15:10:00.000Z',
+      accessExpiresAt: ex.listingClaimVerified.accessExpiresAt,
+    },
+    listing: ex.claimedListing,
+  };
+  return {
+    '/api/v1/pro/listing-claims': {
+      post: operation({
+        operationId: 'claimListing',
+        tags,
+        summary: "Claim a listing: a code goes to the listing's own e-mail address",
+        description:
+          "Starts a claim of an active listing. An 8-digit code is e-mailed to the address the listing shows, never to the claimant's " +
+          '(which the e-mail shows, so the business knows who asked). A listing with only a phone number cannot be claimed (409: no text ' +
+          'messages or calls); a listing claimed by someone else is refused (409; its verified claimant may claim again to renew access). ' +
+          'One pending claim per claimant and listing (409); at most 3 claims of a listing in 24 hours (429).',
+        security: optionalKey,
+        requestBody: {
+          schema: claimBody,
+          example: { contractorSlug: ex.profile.slug, claimant: { name: 'Dana Osprey', email: 'dana@example.com' } },
+        },
+        responses: responses(
+          {
+            201: {
+              schema: r.listingClaimResponse,
+              description: 'The claim; the code is on its way.',
+              example: { success: true, data: ex.listingClaim },
+            },
+          },
+          [400, 401, 404, 409, 429],
+        ),
+      }),
+    },
+    '/api/v1/pro/listing-claims/{claimId}/verify': {
+      post: operation({
+        operationId: 'verifyListingClaim',
+        tags,
+        summary: 'Verify a claim with the e-mailed code; the listing access token comes back once',
+        description:
+          'Verifies the claim with the code sent to the listing: the listing becomes claimed (`isClaimed`), every other claim of it ends, and ' +
+          '`listingAccessToken` (64 hex, valid 90 days) is returned once. Five wrong codes lock the claim (429 until it expires).',
+        security: optionalKey,
+        requestParams: { path: claimIdPath },
+        requestBody: { schema: verifyBody, example: { verificationCode: '24681357' } },
+        responses: responses(
+          {
+            200: {
+              schema: r.listingClaimVerifiedResponse,
+              description: 'Verified.',
+              example: { success: true, data: ex.listingClaimVerified },
+            },
+          },
+          [400, 401, 404, 409, 410, 429],
+        ),
+      }),
+    },
+    '/api/v1/pro/listing': {
+      get: operation({
+        operationId: 'getClaimedListing',
+        tags,
+        summary: 'The claimed listing of a listing access token',
+        description: 'The claim and the full profile of the listing the token edits.',
+        security: listingToken,
+        responses: responses(ok(r.claimedListingResponse, { success: true, data: listing }), [400, 401, 429]),
+      }),
+    },
+    '/api/v1/pro/listing/edits': {
+      post: operation({
+        operationId: 'editClaimedListing',
+        tags,
+        summary: 'Edit the fields a business owns on its claimed listing',
+        description:
+          'Changes any of tagline (1 to 300 characters), about (1 to 5000), phone (7 to 15 digits), website (https), social links (https, ' +
+          "on each network's own site) and photos (at most 20, https); null clears a field, and fields left out stay. The name, e-mail " +
+          "address, `isVerified` and the rest are the directory's. The change shows at once in search and on the profile. At most 30 edits " +
+          'of a listing in 24 hours. Without `confirm: true` nothing changes: the answer is a 202 preview of each change (from, to). The ' +
+          'listing access token goes in the `x-service-listing-access-token` header, as a Bearer, or as `listingAccessToken` in the body.',
+        security: [...listingToken, {}],
+        requestBody: {
+          schema: editBody,
+          example: {
+            tagline: ex.claimedListing.tagline,
+            social: { facebook: ex.claimedListing.social.facebook },
+            confirm: true,
+          },
+        },
+        responses: responses(
+          {
+            200: {
+              schema: r.listingEditedResponse,
+              description: 'Edited (confirm was true).',
+              example: {
+                success: true,
+                data: { contractorSlug: ex.profile.slug, changed: ['social.facebook', 'tagline'], listing: ex.claimedListing },
+              },
+            },
+            202: {
+              schema: r.writePreviewResponse,
+              description: 'Preview: nothing was changed (confirm was not true).',
+              example: {
+                success: true,
+                confirmationRequired: true,
+                writesPerformed: false,
+                action: 'edit_listing',
+                detail: {
+                  contractorSlug: ex.profile.slug,
+                  changes: {
+                    'social.facebook': { from: null, to: ex.claimedListing.social.facebook },
+                    tagline: { from: null, to: ex.claimedListing.tagline },
+                  },
+                },
+              },
+            },
+          },
+          [400, 401, 429],
+        ),
+      }),
+    },
+  };
+}
+
 const html = (example: string) => ({ 'text/html': { schema: z.string(), example } });
 const confirmPageExample =
   '<!doctype html><html lang="en"><head><title>Confirm your service request</title></head><body><form method="post">…</form></body></html>';
@@ -498,6 +630,11 @@ export function buildDocument(publicBaseUrl: string): Document {
             description:
               'A selected pro works its quote thread with the pro access token from the link in its e-mail (valid 180 days, and until 90 days after the work is completed). Writes need `confirm: true`; without it they answer a 202 preview and change nothing. Each write e-mails the owner.',
           },
+          {
+            name: 'Listing claims',
+            description:
+              "A pro claims its business's listing with a code sent to the e-mail address the listing shows, then edits the fields a business owns with the listing access token.",
+          },
         ],
         components: {
           securitySchemes: {
@@ -520,6 +657,13 @@ export function buildDocument(publicBaseUrl: string): Document {
               description: 'The pro access token (64 hex) from the link in the e-mail about the request.',
             },
             proBearer: { type: 'http', scheme: 'bearer', description: 'The pro access token as a Bearer (not an API key).' },
+            listingToken: {
+              type: 'apiKey',
+              in: 'header',
+              name: LISTING_TOKEN_HEADER,
+              description: "The listing access token (64 hex) from a claim's verification.",
+            },
+            listingBearer: { type: 'http', scheme: 'bearer', description: 'The listing access token as a Bearer (not an API key).' },
           },
         },
         paths: {
@@ -891,6 +1035,7 @@ export function buildDocument(publicBaseUrl: string): Document {
           ...Object.fromEntries(
             proWrites.map((w) => [`${PRO_API_PREFIX}/quotes/{quoteId}/${w.suffix}`, { post: writeOperation(w, proSide) }]),
           ),
+          ...listingClaimPaths(),
         },
       },
       { override: dropSafeIntegerBounds },

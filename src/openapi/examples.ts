@@ -324,3 +324,27 @@ export const proQuote = {
   },
   ...opportunity.pros[0]!,
 };
+
+// Claiming a listing: the demo listing above, claimed and edited.
+export const listingClaim = {
+  claimId: '4c1d7f0e-8a52-4f7b-9d0e-2b6f3a9c1e84',
+  status: 'pending',
+  contractorSlug: profile.slug,
+  contractorName: profile.name,
+  verification: { channel: 'email', sentTo: 'o***@osprey-diesel-works-stuart-fl-521.example', expiresAt: '2027-03-09T15:04:05.000Z' },
+};
+export const listingAccessToken = '9f2b6c0d4e8a1f3b5c7d9e0a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c';
+export const listingClaimVerified = {
+  claimId: listingClaim.claimId,
+  status: 'verified',
+  contractorSlug: profile.slug,
+  isClaimed: true,
+  listingAccessToken,
+  accessExpiresAt: '2027-06-06T15:10:00.000Z',
+};
+export const claimedListing = {
+  ...profile,
+  tagline: 'Mobile diesel service at your slip, Stuart to Jupiter',
+  social: { ...profile.social, facebook: 'https://www.facebook.com/ospreydieselworks' },
+  updatedAt: '2027-03-08T15:12:00.000Z',
+};

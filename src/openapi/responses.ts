@@ -426,3 +426,57 @@ export const proWriteDoneResponse = z
     }),
   })
   .meta({ id: 'ProWriteDone' });
+
+// Claiming a listing (docs/decisions.md, "Claiming a listing").
+export const listingClaimResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      claimId: id,
+      status: z.literal('pending'),
+      contractorSlug: z.string(),
+      contractorName: z.string(),
+      verification: z
+        .object({
+          channel: z.literal('email'),
+          sentTo: z.string().meta({ description: "The listing's own e-mail address, masked." }),
+          expiresAt: time,
+        })
+        .meta({ description: 'Where the code went and until when it works.' }),
+    }),
+  })
+  .meta({ id: 'ListingClaimResponse' });
+export const listingClaimVerifiedResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      claimId: id,
+      status: z.literal('verified'),
+      contractorSlug: z.string(),
+      isClaimed: z.literal(true),
+      listingAccessToken: z.string().meta({ description: 'Returned once: 64 hex. Keep it private.' }),
+      accessExpiresAt: time,
+    }),
+  })
+  .meta({ id: 'ListingClaimVerifiedResponse' });
+/** The listing as its full profile shows it (rating: null without native reviews). */
+const claimedListing = z.object(profileFields).meta({ id: 'ClaimedListing' });
+export const claimedListingResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      claim: z.object({ claimId: id, claimantName: z.string(), verifiedAt: time, accessExpiresAt: time }),
+      listing: claimedListing,
+    }),
+  })
+  .meta({ id: 'ClaimedListingResponse' });
+export const listingEditedResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      contractorSlug: z.string(),
+      changed: z.array(z.string()).meta({ description: "The fields the edit changed ('social.facebook' for a social link)." }),
+      listing: claimedListing,
+    }),
+  })
+  .meta({ id: 'ListingEditedResponse' });

@@ -285,6 +285,29 @@ describe("a pro's assistant (issue 26)", () => {
   });
 });
 
+describe('a pro claims its listing through skills', () => {
+  test("the code from the listing's own inbox verifies; an edit previews unless confirm: true", async () => {
+    const {
+      rows: [l],
+    } = await svc.db.pool.query(
+      `update app_public.contractors set email = $1, is_claimed = false
+        where id = (select id from app_public.contractors where is_active order by id offset 450 limit 1) returning slug, email`,
+      [`a2a-${process.pid}@listing.example`],
+    );
+    const claim = await run(client, 'claim_listing', { contractorSlug: l.slug, claimant: { name: 'Ari', email: 'ari@a2a.example' } });
+    expect(claim).toMatchObject({ status: 'pending', contractorSlug: l.slug });
+    const [mail] = await sink.waitFor((m) => m.to.includes(l.email));
+    expect(mail!.to).toEqual([l.email]);
+    const code = /claim code is: (\d{8})/.exec(mail!.text)![1]!;
+    const verified = await run(client, 'verify_listing_claim', { claimId: claim.claimId, verificationCode: code });
+    expect(verified.isClaimed).toBe(true);
+    const input = { listingAccessToken: verified.listingAccessToken, tagline: 'Claimed over A2A' };
+    expect(await run(client, 'edit_claimed_listing', input)).toMatchObject({ confirmationRequired: true, writesPerformed: false });
+    const done = await run(client, 'edit_claimed_listing', { ...input, confirm: true });
+    expect(done).toMatchObject({ writesPerformed: true, changed: ['tagline'], listing: { tagline: 'Claimed over A2A' } });
+  });
+});
+
 describe('admission as on REST and MCP', () => {
   test("an invalid API key is a 401; a valid one gets its tier's limit headers", async () => {
     const bad = await a2aClient(svc, 'svc_public_' + '0'.repeat(40));

@@ -142,6 +142,19 @@ describe("Prism's validating proxy", () => {
       await call('post', confirm, `${requests}/${requestId}/confirm`, { body: { verificationCode: '24681357' } }),
     );
 
+    // A pro claims the example's listing: its code set as the worker would, verified; the listing
+    // is then read and edited with the token (the edit's example confirms).
+    const claims = '/api/v1/pro/listing-claims';
+    const claimed = await call('post', claims, claims, { body: doc.paths[claims].post.requestBody.content['application/json'].example });
+    record('claimListing', claimed);
+    const claimId = JSON.parse(claimed.text).data.claimId as string;
+    await svc.db.pool.query('select app_private.set_listing_claim_code($1, $2)', [claimId, verificationDigest(claimId, '24681357')]);
+    const verified = await call('post', `${claims}/{claimId}/verify`, `${claims}/${claimId}/verify`, {
+      body: { verificationCode: '24681357' },
+    });
+    record('verifyListingClaim', verified);
+    const listingHeaders = { 'x-service-listing-access-token': JSON.parse(verified.text).data.listingAccessToken as string };
+
     // The owner: an Opportunity with a pro's questions, visit times and estimate; the writes previewed,
     // but for the award and the completion.
     const made = await makeOpportunity(svc, 2);
@@ -178,7 +191,14 @@ describe("Prism's validating proxy", () => {
       });
       const required = (op.parameters ?? []).filter((p: Json) => p.in === 'query' && p.required);
       const query = queries[op.operationId] ?? required.map((p: Json) => `${p.name}=${encodeURIComponent(p.example)}`).join('&');
-      const headers = template.includes('/owner/') ? ownerHeaders : template.startsWith('/api/v1/pro/') ? proHeaders : {};
+      const listing = template.startsWith('/api/v1/pro/listing/') || template === '/api/v1/pro/listing';
+      const headers = template.includes('/owner/')
+        ? ownerHeaders
+        : listing
+          ? listingHeaders
+          : template.startsWith('/api/v1/pro/quotes/')
+            ? proHeaders
+            : {};
       const r = await call(method, template, query ? `${url}?${query}` : url, {
         headers,
         ...(method === 'post' ? { body: bodies[op.operationId] ?? op.requestBody?.content?.['application/json']?.example } : {}),

@@ -29,9 +29,12 @@ afterAll(async () => {
 
 const TOOLS = [
   'autocomplete',
+  'claim_listing',
   'confirm_service_request',
   'create_service_request',
+  'edit_claimed_listing',
   'geo_search_contractors',
+  'get_claimed_listing',
   'get_contractor',
   'list_articles',
   'list_blog_posts',
@@ -53,6 +56,7 @@ const TOOLS = [
   'pro_send_estimate',
   'pro_send_message',
   'search_contractors',
+  'verify_listing_claim',
 ];
 
 test('lists every tool with an input schema, an output schema and annotations', async () => {
@@ -65,7 +69,9 @@ test('lists every tool with an input schema, an output schema and annotations', 
     }
     expect([t.name, t.annotations?.readOnlyHint]).toEqual([
       t.name,
-      !/^(create|confirm)_|^owner_(send|answer|select|accept|mark|review)|^pro_(send|request|propose|decline)/.test(t.name),
+      !/^(create|confirm|claim|verify|edit)_|^owner_(send|answer|select|accept|mark|review)|^pro_(send|request|propose|decline)/.test(
+        t.name,
+      ),
     ]);
   }
   const write = tools.find((t) => t.name === 'owner_send_message')!;
