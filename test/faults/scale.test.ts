@@ -6,6 +6,7 @@
 // The job worker is not routed through PgBouncer: its LISTEN and its liveness session need a
 // session (docs/deploy.md); RUN_WORKER=false here, as makeOpportunity requires.
 import pg from 'pg';
+import { verificationDigest } from '../../src/credentials';
 import { FaultCluster } from './cluster';
 import { Load } from './load';
 import { PgBouncer } from './pgbouncer';
@@ -204,6 +205,47 @@ test('a review written through the owner flow shows in search once the replica h
   expect(row?.replayed).toBe(true);
   const profile = await get(`/api/v1/public/contractors/${quote.contractorSlug}`);
   expect(JSON.stringify(profile.body)).toContain('Replayed and found');
+});
+
+// A listing claimed and edited by its pro (issue 26): the edit is written on the primary and
+// shows in search and on the profile, read from the replica, once it has replayed it. No worker
+// runs here, so the test sets the claim's code as the worker would.
+test("a claimed listing's edit shows in search and on the profile once the replica has replayed it", async () => {
+  const [listing] = await primary.sql<{ slug: string }>(
+    `update app_public.contractors set email = 'office@replayed.example', is_claimed = false
+      where id = (select id from app_public.contractors where is_active order by id offset 7 limit 1) returning slug`,
+  );
+  const claim = await send('POST', '/api/v1/pro/listing-claims', {
+    contractorSlug: listing!.slug,
+    claimant: { name: 'Dana Pro', email: 'dana@claimant.example' },
+  });
+  expect(claim.status).toBe(201);
+  const claimId: string = claim.body.data.claimId;
+  await owner.query('select app_private.set_listing_claim_code($1, $2)', [claimId, verificationDigest(claimId, '24681357')]);
+  const verified = await send('POST', `/api/v1/pro/listing-claims/${claimId}/verify`, { verificationCode: '24681357' });
+  expect(verified.status).toBe(200);
+  const word = 'Quorvantine';
+  const edited = await send('POST', '/api/v1/pro/listing/edits', {
+    tagline: `${word} rigging, replayed`,
+    confirm: true,
+    listingAccessToken: verified.body.data.listingAccessToken,
+  });
+  expect(edited.status).toBe(200);
+  const written = (await primary.sql<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'))[0]!.lsn;
+  const deadline = Date.now() + 5_000;
+  const found = async () => {
+    const r = await get(`/api/v1/public/contractors/search?q=${word}&limit=5`);
+    expect(r.status).toBe(200);
+    return (r.body.data.contractors as Array<{ slug: string }>).some((c) => c.slug === listing!.slug);
+  };
+  while (!(await found())) {
+    if (Date.now() > deadline) throw new Error('the edit did not reach search within 5 s');
+    await sleep(50);
+  }
+  const [row] = await replica.sql<{ replayed: boolean }>(`select pg_last_wal_replay_lsn() >= $1::pg_lsn as replayed`, 'marine', [written]);
+  expect(row?.replayed).toBe(true);
+  const profile = await get(`/api/v1/public/contractors/${listing!.slug}`);
+  expect(profile.body.data).toMatchObject({ tagline: `${word} rigging, replayed`, isClaimed: true });
 });
 
 async function replicaState(): Promise<string> {
