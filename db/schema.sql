@@ -2720,8 +2720,14 @@ declare
   -- Within a state, the units read the state's own postings ('FL:diesel'), which hold the state
   -- filter: the state group is left out.
   v_in_state constant boolean := p_state is not null and v_units > 0;
-  v_groups constant integer := (select count(distinct f.grp) from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
-                                 where not (v_in_state and f.term like 'state:%'));
+  v_groups integer;
+  -- The filters' and the units' terms, read once for every chunk.
+  v_filter_grp integer[];
+  v_filter_term text[];
+  v_unit integer[];
+  v_alt integer[];
+  v_term text[];
+  v_size integer[];
   v_high smallint := 500;
   v_low smallint;
   v_band record;
@@ -2729,6 +2735,18 @@ declare
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
+  select coalesce(array_agg(f.grp), '{}'), coalesce(array_agg(f.term), '{}'), count(distinct f.grp)
+    into v_filter_grp, v_filter_term, v_groups
+    from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
+   where not (v_in_state and f.term like 'state:%');
+  if v_units = 0 and v_groups = 0 then
+    v_filter_grp := '{0}'; v_filter_term := '{all:}';
+  end if;
+  select coalesce(array_agg(t.unit), '{}'), coalesce(array_agg(t.alt), '{}'),
+         coalesce(array_agg(case when v_in_state then upper(p_state) || ':' else '' end || t.term), '{}'),
+         coalesce(array_agg(t.size), '{}')
+    into v_unit, v_alt, v_term, v_size
+    from (select u.*, count(*) over (partition by u.unit, u.alt) as size from app_hidden.search_unit_terms(p_units, p_keep) u) t;
   -- Chunks of bands, best first: 4.50-5.00, then 4.00-4.49, 3.00-3.99 and the rest. A walk whose
   -- count is still under half the cap after the first chunk (about 40% of the directory) will
   -- most likely read every band to count its matches, so it reads the rest in one chunk: one
@@ -2737,10 +2755,7 @@ begin
   loop
     for v_band in
       with filter_terms as (
-        select f.grp, f.term from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
-         where not (v_in_state and f.term like 'state:%')
-        union all
-        select 0, 'all:' where v_units = 0 and v_groups = 0
+        select f.grp, f.term from unnest(v_filter_grp, v_filter_term) as f(grp, term)
       ), filtered as (
         -- The filters' matches in each band, first: each unit's arrays are cut to them before
         -- they are combined, so a narrow filter keeps every later step small.
@@ -2751,9 +2766,7 @@ begin
          group by g.band
         having count(*) = greatest(v_groups, 1)
       ), terms as (
-        select t.unit, t.alt, case when v_in_state then upper(p_state) || ':' else '' end || t.term as term,
-               count(*) over (partition by t.unit, t.alt) as size
-          from app_hidden.search_unit_terms(p_units, p_keep) t
+        select t.unit, t.alt, t.term, t.size from unnest(v_unit, v_alt, v_term, v_size) as t(unit, alt, term, size)
       ), alternatives as (
         select p.band, t.unit, app_private.intersection(case when v_groups = 0 then p.contractors else p.contractors & f.ids end) as ids
           from terms t join app_private.search_postings p on p.term = t.term and p.band between v_low and v_high
