@@ -67,6 +67,12 @@ export class SmtpSink {
         });
       },
     });
+    // A client that dies mid-conversation (the fault tests SIGKILL the service while it sends)
+    // resets its connection: smtp-server reports that as an 'error' event, which must not take
+    // the test down. Any other server error still does.
+    this.server.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
+    });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', () => resolve()));
     this.port = (this.server.server.address() as AddressInfo).port;
     return this;
