@@ -7,7 +7,7 @@ import { a2aRouter } from './a2a/routes';
 import { claimsRouter } from './claims/routes';
 import type { AppDeps } from './deps';
 import { directoryRouter } from './directory/routes';
-import { admission, deferAdmission } from './identity/admission';
+import { deferAdmission } from './identity/admission';
 import { accountRouter, registrationRouter } from './identity/routes';
 import { ownerRouter } from './owner/routes';
 import { proPageRouter, proRouter } from './pro/routes';
@@ -64,23 +64,23 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
 
   // Admission, in its sequence: src/identity/admission.ts. Registration has its own throttle; the
   // request flow admits its POSTs itself (its confirm page must write nothing, not even a
-  // rate-limit count); every other API request is admitted once (key or anonymous, rate limit).
-  const admit = admission(db, config);
+  // rate-limit count); every other API request is admitted once (key or anonymous, rate limit),
+  // in the same round trip as its operation's SQL (deferAdmission, docs/decisions.md).
+  const admit = deferAdmission(db, config);
   const api = express.Router();
-  // The directory first (most requests, and each router passed costs): its operations admit in
-  // the same round trip as their SQL (deferAdmission, docs/performance.md).
-  api.use('/v1/public', withMethodGuards(directoryRouter(db, deferAdmission(db, config))));
+  // The directory first (most requests, and each router passed costs).
+  api.use('/v1/public', withMethodGuards(directoryRouter(db, admit)));
   api.use(withMethodGuards(registrationRouter(db, config)));
   api.use('/v1/public', withMethodGuards(requestRouter(db, config, admit)));
   // Owner, pro and listing-claim routes accept an access token as a Bearer, so their admission
   // must not read it as a key. (Their routers add their own 405s: they must come before their
   // catch-all 404. The claims' catch-all covers its two prefixes only; the pro's, all of /v1/pro,
   // so the claims come first.)
-  const tokenAdmit = admission(db, config, { tokenBearerAllowed: true });
+  const tokenAdmit = deferAdmission(db, config, { tokenBearerAllowed: true });
   api.use('/v1/public', ownerRouter(db, tokenAdmit));
   api.use('/v1/pro', claimsRouter(db, config, tokenAdmit));
   api.use('/v1/pro', proRouter(db, tokenAdmit));
-  // Whatever else reaches here is admitted before it runs (a deferred admission too).
+  // Whatever else reaches here is admitted with its operation, or by the error handler.
   api.use(admit);
   api.use(withMethodGuards(accountRouter(db)));
   app.use('/api', api);

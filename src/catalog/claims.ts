@@ -80,7 +80,7 @@ export const claimOperations: Operation[] = [
     output: { claim, listing },
     effects: READ,
     skill: { description: 'The claim and full profile of the claimed listing. Input: listingAccessToken.', tags },
-    run: ({ db }, { listingAccessToken: token }) => readClaimedListing(db, tokenDigestOf(token)),
+    run: ({ db, caller }, { listingAccessToken: token }) => readClaimedListing(db, caller, tokenDigestOf(token)),
   },
   gatedWrite(
     LISTING_EDITS,
@@ -98,6 +98,6 @@ export const claimOperations: Operation[] = [
       changed: z.array(z.string()).optional().describe('The fields the edit changed.'),
       listing: listing.optional().describe('The edited listing (after the edit).'),
     },
-    ({ db }, input) => editClaimedListing(db, input, tokenDigestOf),
+    ({ db, caller }, input) => editClaimedListing(db, caller, input, tokenDigestOf),
   ),
 ];

@@ -54,7 +54,7 @@ function read(
     output,
     effects: READ,
     skill: { description: `${skillDescription} ${OWNER_INPUT}`, tags: ['owner'] },
-    run: ({ db }, { ownerAccessToken: token, ...path }) => readOwnerOpportunity(db, which, tokenDigestOf(token), path),
+    run: ({ db, caller }, { ownerAccessToken: token, ...path }) => readOwnerOpportunity(db, caller, which, tokenDigestOf(token), path),
   };
 }
 
@@ -77,7 +77,8 @@ function write<S extends z.ZodObject & WriteSchema>(
     { name, title, description, skillDescription, effects },
     input,
     { opportunityId: z.string().optional() },
-    ({ db }, { opportunityId: id, ...body }) => writeOwnerOpportunity(db, w, { body, path: { opportunityId: id } }, tokenDigestOf),
+    ({ db, caller }, { opportunityId: id, ...body }) =>
+      writeOwnerOpportunity(db, caller, w, { body, path: { opportunityId: id } }, tokenDigestOf),
   );
 }
 
@@ -93,7 +94,7 @@ export const ownerOperations: Operation[] = [
     output: { opportunities: z.array(opportunity), ownerAccessScope: z.string() },
     effects: READ,
     skill: { description: 'The one Opportunity the owner access token is scoped to. Input: ownerAccessToken.', tags: ['owner'] },
-    run: ({ db }, { ownerAccessToken: token }) => listOwnerOpportunities(db, tokenDigestOf(token)),
+    run: ({ db, caller }, { ownerAccessToken: token }) => listOwnerOpportunities(db, caller, tokenDigestOf(token)),
   },
   read(
     'owner_get_opportunity',

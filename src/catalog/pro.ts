@@ -66,7 +66,7 @@ function write<S extends ProWriteSchema & z.ZodObject>(
     { name, title, description, skillDescription, effects },
     input,
     output,
-    ({ db }, { quoteId: id, ...body }) => writeProQuote(db, w, { body, path: { quoteId: id } }, tokenDigestOf),
+    ({ db, caller }, { quoteId: id, ...body }) => writeProQuote(db, caller, w, { body, path: { quoteId: id } }, tokenDigestOf),
   );
 }
 
@@ -80,7 +80,7 @@ export const proOperations: Operation[] = [
     output: quote,
     effects: READ,
     skill: { description: `The request and the pro's own quote thread, as the owner sees it. ${PRO_INPUT}`, tags: ['pro'] },
-    run: ({ db }, { proAccessToken: token, ...path }) => readProQuote(db, tokenDigestOf(token), path),
+    run: ({ db, caller }, { proAccessToken: token, ...path }) => readProQuote(db, caller, tokenDigestOf(token), path),
   },
   write(
     'pro_send_message',

@@ -6,7 +6,7 @@
 // keyed claim records its user.
 import type { Config } from '../config';
 import { mintToken, sha256, verificationDigest } from '../credentials';
-import { ANONYMOUS, type Caller, type Database } from '../db/database';
+import { asTokenHolder, type Caller, type Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';
 import type { Preview } from '../owner/operations';
 import { claimBody, claimIdPath, editBody, verifyBody } from './params';
@@ -57,8 +57,8 @@ export async function verifyListingClaim(
 }
 
 /** The claim and the listing's full profile, for a listing access token's digest. */
-export function readClaimedListing(db: Database, tokenDigest: string): Promise<Json> {
-  return db.callJson<Json>(ANONYMOUS, 'app_hidden.listing_get', [tokenDigest]);
+export function readClaimedListing(db: Database, caller: Caller, tokenDigest: string): Promise<Json> {
+  return db.callJson<Json>(asTokenHolder(caller), 'app_hidden.listing_get', [tokenDigest]);
 }
 
 /**
@@ -67,10 +67,15 @@ export function readClaimedListing(db: Database, tokenDigest: string): Promise<J
  */
 export function editClaimedListing(
   db: Database,
+  caller: Caller,
   body: unknown,
   tokenDigestOf: (bodyToken: string | undefined) => string,
 ): Promise<ListingEdit> {
   const { listingAccessToken, confirm, ...changes } = parseOrThrow(editBody, body, 'body');
   const tokenDigest = tokenDigestOf(listingAccessToken);
-  return db.callJson<ListingEdit>(ANONYMOUS, 'app_hidden.listing_edit', [tokenDigest, JSON.stringify(changes), confirm === true]);
+  return db.callJson<ListingEdit>(asTokenHolder(caller), 'app_hidden.listing_edit', [
+    tokenDigest,
+    JSON.stringify(changes),
+    confirm === true,
+  ]);
 }

@@ -30,11 +30,11 @@ export function claimsRouter(db: Database, config: Config, admit: RequestHandler
   });
 
   router.get(LISTING_PATH, admit, async (req, res) => {
-    res.json({ success: true, data: await readClaimedListing(db, listingTokenDigestOf(req, undefined)) });
+    res.json({ success: true, data: await readClaimedListing(db, req.caller, listingTokenDigestOf(req, undefined)) });
   });
 
   postConfirmGated(router, `${LISTING_PATH}/edits`, admit, (req) =>
-    editClaimedListing(db, req.body ?? {}, (bodyToken) => listingTokenDigestOf(req, bodyToken)),
+    editClaimedListing(db, req.caller, req.body ?? {}, (bodyToken) => listingTokenDigestOf(req, bodyToken)),
   );
 
   // A known path with another method: 405 with Allow (before the catch-all below).

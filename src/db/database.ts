@@ -1,7 +1,7 @@
 // Every request's SQL runs in one transaction as the caller's role, with the caller's claims as
 // transaction-local settings, so row-level security decides what is visible (DESIGN.md).
-// Arguments travel as bound parameters, except in the directory's one-round-trip reads
-// (admittedCall), whose arguments are never secrets.
+// Each call is one round trip (Database.inOneTrip): the transaction's head, the operation with
+// its arguments as bound parameters, and the commit, written at once on a pipelining connection.
 import pg from 'pg';
 import { RawJson } from '../json/raw-json';
 import { isDatabaseUnavailable } from './faults';
@@ -38,9 +38,22 @@ export interface DeferredAdmission {
   fail(err: unknown): never;
   /** Admits in a round trip of its own (a request that ends before any operation). */
   now(): Promise<void>;
+  /** The operation runs as anonymous once admitted, not as the key's caller (asTokenHolder). */
+  readonly anonymous?: boolean;
 }
 
 export const ANONYMOUS: Caller = { role: 'marine_anonymous', userId: null };
+
+/**
+ * The caller an access-token operation runs as (an owner's, a pro's or a listing's token is its
+ * credential, not a key): anonymous, whatever key admitted the request. It takes over the
+ * request's pending admission, so that still runs in the operation's round trip.
+ */
+export function asTokenHolder(caller: Caller): Caller {
+  const admission = caller.admission;
+  caller.admission = undefined;
+  return admission === undefined ? ANONYMOUS : { ...ANONYMOUS, admission: { ...admission, anonymous: true } };
+}
 
 /**
  * A refusal a SQL function returned instead of raising, because something it wrote must stay
@@ -129,14 +142,23 @@ function becomeCaller(client: pg.PoolClient, caller: Caller): string {
   return `set local role ${caller.role}; select set_config('app.user_id', ${claim}, true)`;
 }
 
+/** Makes the transaction the caller of a key's digest (null: anonymous) once admission passed. */
+function assumeCaller(client: pg.PoolClient, keyDigest: Buffer | null): string {
+  return `set local role marine_anonymous; select app_hidden.assume_caller(${literalOf(client, keyDigest)})`;
+}
+
+/** `$1, $2, ...` for a call's arguments. */
+function placeholders(args: readonly unknown[]): string {
+  return args.map((_, i) => `$${i + 1}`).join(', ');
+}
+
 const ADMISSION_COLUMN = 'admission_';
 
 /** How a call may be served (docs/decisions.md, "Read replicas and a transaction pooler"). */
 export interface CallOptions {
   /**
    * A directory read that may be answered by a read replica (READ_DATABASE_URL): it writes
-   * nothing and need not see the caller's own writes at once. Its arguments become literals
-   * (never secrets).
+   * nothing and need not see the caller's own writes at once.
    */
   replica?: boolean;
 }
@@ -180,20 +202,36 @@ export class Database {
     readonly transactionSettings = '',
   ) {}
 
-  /** Runs fn in a transaction as the caller; commits on success, rolls back on any error. */
-  async asCaller<T>(caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    checkCallerId(caller);
+  /**
+   * One transaction in one round trip: `head` (a simple-protocol string that begins it and makes
+   * it the caller's, after an admission of its own when there is one), the operation with its
+   * arguments as bound parameters, then commit. The pool's clients are in pipeline mode
+   * (createPool), so the three are written at once and read back in order. A failure anywhere
+   * stops the rest: PostgreSQL skips the rest of a failed string, refuses the operation in the
+   * aborted transaction (25P02), and the commit ends it as a rollback, so the connection is idle
+   * again. The first failure is the one reported.
+   */
+  private async inOneTrip<R extends pg.QueryResultRow>(
+    head: (client: pg.PoolClient) => string,
+    operation: pg.QueryConfig,
+    onHeadRow: (row: Record<string, unknown>) => void = () => undefined,
+  ): Promise<pg.QueryResult<R>> {
     const client = await checkOut(this.pool, this.onFault);
     let broken: Error | undefined;
     try {
-      await send(client, { text: `begin${this.transactionSettings}; ${becomeCaller(client, caller)}` });
-      const result = await fn(client);
-      await send(client, { text: 'commit' });
-      return result;
-    } catch (err) {
-      this.onFault?.(err);
-      await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
-      throw err;
+      const [begun, done, ended] = await Promise.allSettled([
+        sendWatching(client, { text: head(client) }, onHeadRow),
+        send<R>(client, operation),
+        send(client, { text: 'commit' }),
+      ]);
+      if (ended.status === 'rejected') broken = ended.reason as Error; // the transaction may still be open: not reused
+      const failure = [begun, done, ended].find((r) => r.status === 'rejected');
+      if (failure !== undefined) {
+        const err: unknown = failure.reason;
+        this.onFault?.(err);
+        throw err;
+      }
+      return (done as PromiseFulfilledResult<pg.QueryResult<R>>).value;
     } finally {
       client.release(broken);
     }
@@ -203,7 +241,7 @@ export class Database {
   async callJson<T = unknown>(caller: Caller, fn: string, args: unknown[], options?: CallOptions): Promise<T> {
     const result = await this.call<{ result: T }>(
       caller,
-      (list) => `select ${checkedName(fn)}(${list}) as result`,
+      `select ${checkedName(fn)}(${placeholders(args)}) as result`,
       args,
       undefined,
       options,
@@ -220,7 +258,7 @@ export class Database {
   async callRow<T extends object>(caller: Caller, fn: string, args: unknown[], options?: CallOptions): Promise<T> {
     const result = await this.call<T & pg.QueryResultRow>(
       caller,
-      (list) => `select * from ${checkedName(fn)}(${list})`,
+      `select * from ${checkedName(fn)}(${placeholders(args)})`,
       args,
       RAW_JSON_TYPES,
       options,
@@ -228,78 +266,63 @@ export class Database {
     return result.rows[0]!;
   }
 
-  // `select` builds the statement around the argument list (a function, not a `%s` to replace:
-  // String.replace would read `$&` and `$'` inside an argument as patterns).
+  /**
+   * The operation's statement in one round trip: on a replica when it is a replica read and one
+   * is fit; else on the primary, after the caller's pending admission when there is one.
+   */
   private call<R extends pg.QueryResultRow>(
     caller: Caller,
-    select: (argumentList: string) => string,
+    text: string,
     args: unknown[],
     types?: pg.CustomTypesConfig,
     options?: CallOptions,
   ): Promise<pg.QueryResult<R>> {
+    const operation: pg.QueryConfig = { text, values: args, types };
     const replica = options?.replica === true ? this.replicas?.pick() : undefined;
-    if (replica !== undefined) return this.replicaCall(replica, caller, select, args, types);
+    if (replica !== undefined) return this.replicaCall(replica, caller, operation);
     const admission = caller.admission;
     caller.admission = undefined;
-    if (admission !== undefined) return this.admittedCall(admission, select, args, types);
-    // Bound parameters, in a transaction of the caller (three round trips).
-    const placeholders = args.map((_, i) => `$${i + 1}`).join(', ');
-    return this.asCaller(caller, (client) => send<R>(client, { text: select(placeholders), values: args, types }));
+    if (admission !== undefined) return this.admittedCall(admission, operation);
+    return this.readInOneTrip({ caller }, operation);
   }
 
   /**
-   * Admission and the operation in one round trip, for the directory's reads (docs/performance.md):
-   * one simple-protocol query of two transactions. The first admits (app_hidden.admit_request:
-   * the rate-limit count commits, and its bucket's lock is released, before the operation runs;
-   * a spent quota or a bad key raises, and PostgreSQL then runs nothing after it). The second
-   * becomes the admitted caller again from the key's digest (app_hidden.assume_caller) and runs
-   * the operation. Nothing is kept in the session, so nothing can leak to the next request.
-   * The arguments become literals exactly as pg would send them as parameters (prepareValue),
-   * quoted, so they stay untyped until PostgreSQL resolves them against the function's
-   * signature. Literals end up in PostgreSQL's log when a statement fails, so only the
-   * directory's operations come here: their arguments are search terms, never secrets (the key
-   * is a digest by now).
+   * Admission and the operation in one round trip (docs/decisions.md, "Admission in the
+   * operation's round trip"): the head admits in a transaction of its own
+   * (app_hidden.admit_request: the rate-limit count commits, and its bucket's lock is released,
+   * before the operation runs; a spent quota or a bad key raises, and nothing after it runs),
+   * then begins the operation's transaction as the admitted caller again from the key's digest
+   * (app_hidden.assume_caller). Nothing is kept in the session, so nothing can leak to the next
+   * request. The admission's arguments are literals (a key's digest, the client address, limits:
+   * never secrets); the operation's are bound parameters.
    */
   private async admittedCall<R extends pg.QueryResultRow>(
     admission: DeferredAdmission,
-    select: (argumentList: string) => string,
-    args: unknown[],
-    types?: pg.CustomTypesConfig,
+    operation: pg.QueryConfig,
   ): Promise<pg.QueryResult<R>> {
-    const client = await checkOut(this.pool, this.onFault);
-    let broken: Error | undefined;
     let admitted: string | undefined;
+    let result: pg.QueryResult<R>;
     try {
-      const literal = (v: unknown) => literalOf(client, v);
-      const keyDigest = literal(admission.keyDigest);
-      const statements = [
-        ...admissionStatements(client, admission, this.transactionSettings),
-        `begin${this.transactionSettings}`,
-        'set local role marine_anonymous',
-        `select app_hidden.assume_caller(${keyDigest})`,
-      ];
-      statements.push(select(args.map(literal).join(', ')), 'commit');
-      const text = statements.join('; ');
-      let results: pg.QueryResult[];
-      try {
-        results = (await sendWatching(client, { text, types }, (row) => {
+      result = await this.inOneTrip<R>(
+        (client) =>
+          [
+            ...admissionStatements(client, admission, this.transactionSettings),
+            `begin${this.transactionSettings}`,
+            assumeCaller(client, admission.anonymous === true ? null : admission.keyDigest),
+          ].join('; '),
+        operation,
+        (row) => {
           if (ADMISSION_COLUMN in row) admitted = row[ADMISSION_COLUMN] as string;
-        })) as unknown as pg.QueryResult[];
-      } catch (err) {
-        this.onFault?.(err);
-        await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
-        // The admission committed unless it failed itself: its headers go on the answer.
-        if (admitted === undefined) admission.fail(err);
-        admission.settle(JSON.parse(admitted));
-        throw err;
-      }
-      admission.settle(JSON.parse(admitted!));
-      // pg answers a query of several statements with one result per statement, in order: the
-      // operation's comes before the commit's.
-      return results[results.length - 2] as pg.QueryResult<R>;
-    } finally {
-      client.release(broken);
+        },
+      );
+    } catch (err) {
+      // The admission committed unless it failed itself: its headers go on the answer.
+      if (admitted === undefined) admission.fail(err);
+      admission.settle(JSON.parse(admitted));
+      throw err;
     }
+    admission.settle(JSON.parse(admitted!));
+    return result;
   }
 
   /**
@@ -313,16 +336,14 @@ export class Database {
   private async replicaCall<R extends pg.QueryResultRow>(
     replica: Replica<Database>,
     caller: Caller,
-    select: (argumentList: string) => string,
-    args: unknown[],
-    types?: pg.CustomTypesConfig,
+    operation: pg.QueryConfig,
   ): Promise<pg.QueryResult<R>> {
     const admission = caller.admission;
     caller.admission = undefined;
-    const as = admission === undefined ? { caller } : { keyDigest: admission.keyDigest };
+    const as = admission === undefined ? { caller } : { keyDigest: admission.anonymous === true ? null : admission.keyDigest };
     const [admitted, read] = await Promise.allSettled([
       admission === undefined ? null : this.admitAlone(admission),
-      replica.db.readInOneTrip<R>(as, select, args, types),
+      replica.db.readInOneTrip<R>(as, operation),
     ]);
     if (admitted.status === 'rejected') throw admitted.reason;
     if (read.status === 'fulfilled') return read.value;
@@ -330,7 +351,7 @@ export class Database {
     const code = (err as { code?: unknown }).code;
     if (isDatabaseUnavailable(err)) this.replicas?.failed(replica, err);
     else if (code !== 'CREDS' && code !== '40001') throw err;
-    return this.call<R>(caller, select, args, types);
+    return this.readInOneTrip<R>({ caller }, operation);
   }
 
   /** Admission alone, in one round trip (its own transaction, which commits the count). */
@@ -355,38 +376,20 @@ export class Database {
   }
 
   /**
-   * One read in one round trip (a replica's): a transaction as the caller (a key's digest, which
-   * app_hidden.assume_caller turns into its caller, or a caller already admitted), the
-   * operation with its arguments as literals, commit.
+   * The operation in a transaction as the caller, in one round trip: a caller already admitted
+   * (or not to be: ANONYMOUS), or a key's digest that app_hidden.assume_caller turns into its
+   * caller (a replica's read, while the primary admits).
    */
   async readInOneTrip<R extends pg.QueryResultRow>(
     as: { keyDigest: Buffer | null } | { caller: Caller },
-    select: (argumentList: string) => string,
-    args: unknown[],
-    types?: pg.CustomTypesConfig,
+    operation: pg.QueryConfig,
   ): Promise<pg.QueryResult<R>> {
     if ('caller' in as) checkCallerId(as.caller);
-    const client = await checkOut(this.pool, this.onFault);
-    let broken: Error | undefined;
-    try {
-      const literal = (v: unknown) => literalOf(client, v);
-      const become =
-        'caller' in as
-          ? becomeCaller(client, as.caller)
-          : `set local role marine_anonymous; select app_hidden.assume_caller(${literal(as.keyDigest)})`;
-      const text = `begin${this.transactionSettings}; ${become}; ${select(args.map(literal).join(', '))}; commit`;
-      try {
-        const results = (await send(client, { text, types })) as unknown as pg.QueryResult[];
-        // The operation's result comes before the commit's.
-        return results[results.length - 2] as pg.QueryResult<R>;
-      } catch (err) {
-        this.onFault?.(err);
-        await send(client, { text: 'rollback' }).catch((e: Error) => (broken = e));
-        throw err;
-      }
-    } finally {
-      client.release(broken);
-    }
+    return this.inOneTrip<R>(
+      (client) =>
+        `begin${this.transactionSettings}; ${'caller' in as ? becomeCaller(client, as.caller) : assumeCaller(client, as.keyDigest)}`,
+      operation,
+    );
   }
 
   /**
@@ -446,6 +449,8 @@ export function createPool(
     connectionString,
     max: settings.max,
     application_name: applicationName,
+    // Each call writes its transaction's statements at once (Database.inOneTrip).
+    pipeline: true,
     connectionTimeoutMillis: settings.acquireTimeoutMs,
     ...(settings.timeoutsPerTransaction === true
       ? {}

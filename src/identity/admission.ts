@@ -12,9 +12,11 @@
 //    and the pro's routes take a 64-hex Bearer as the owner's or pro's access token, not as a
 //    key (tokenBearerAllowed).
 // 3. The request is admitted, in one of two ways:
-//    - deferAdmission (the directory): leaves a pending admission on req.caller, and the first
-//      database call runs it in the same round trip as the operation (Database.admittedCall);
-//    - admission() (every other /api route, POST /mcp, /graphql): admits before the handler runs.
+//    - deferAdmission (every REST route and the pro's page): leaves a pending admission on
+//      req.caller, and the first database call runs it in the same round trip as the operation
+//      (Database.admittedCall; an access-token operation takes it over: asTokenHolder);
+//    - admission() (POST /mcp, /a2a, /graphql, whose SDKs answer without telling us whether
+//      they reached the database): admits before the handler runs.
 //    A 429 (RATEL, with the admission as its detail) or a 401 (unknown or revoked key) ends it.
 // 4. A request that fails before a pending admission ran (a 400 from parsing, a 404) is admitted
 //    by the error handler before it answers (src/http/errors.ts), so it counts, and a bad key or
@@ -94,10 +96,12 @@ function apiKeyOf(authorization: string | undefined, tokenBearerAllowed = false)
  * Reads the request's key (a malformed header is a 401 at once) and leaves its admission to the
  * first database call (Database.call), which runs it in the same round trip as the operation.
  * A request that ends without one (a 400 from validation, a 404) is admitted by the error
- * handler before it answers, so a bad key or a spent quota still comes first.
+ * handler before it answers, so a bad key or a spent quota still comes first. A request with a
+ * caller already (admitted, or pending from an earlier router) keeps it: it is admitted once.
  */
 export function deferAdmission(db: Database, config: Config, options: { tokenBearerAllowed?: boolean } = {}): RequestHandler {
   return (req, res, next) => {
+    if (req.caller !== undefined) return next();
     const key = apiKeyOf(req.headers.authorization, options.tokenBearerAllowed);
     const keyDigest = key === null ? null : sha256(key);
     const caller: Caller = { ...ANONYMOUS };

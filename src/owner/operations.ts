@@ -4,7 +4,7 @@
 // token where its callers send it (token.ts) and maps the result: a write answers either
 // {preview} (nothing written; confirm was not true) or {opportunityId}.
 import type { z } from 'zod';
-import { ANONYMOUS, type Database } from '../db/database';
+import { asTokenHolder, type Caller, type Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';
 import { acceptEstimateBody, markCompleteBody, messageBody, missingInfoBody, opportunityPath, reviewBody, selectVisitBody } from './params';
 
@@ -41,14 +41,14 @@ export const ownerWrites = {
 };
 
 /** The Opportunities the token is scoped to (one). */
-export function listOwnerOpportunities(db: Database, tokenDigest: string): Promise<Json> {
-  return db.callJson<Json>(ANONYMOUS, 'app_hidden.owner_list_opportunities', [tokenDigest]);
+export function listOwnerOpportunities(db: Database, caller: Caller, tokenDigest: string): Promise<Json> {
+  return db.callJson<Json>(asTokenHolder(caller), 'app_hidden.owner_list_opportunities', [tokenDigest]);
 }
 
 /** One read of the Opportunity; `path` is {opportunityId} as a path carries it. */
-export function readOwnerOpportunity(db: Database, read: OwnerRead, tokenDigest: string, path: unknown): Promise<Json> {
+export function readOwnerOpportunity(db: Database, caller: Caller, read: OwnerRead, tokenDigest: string, path: unknown): Promise<Json> {
   const { opportunityId } = parseOrThrow(opportunityPath, path, 'path');
-  return db.callJson<Json>(ANONYMOUS, `app_hidden.${ownerReads[read]}`, [tokenDigest, opportunityId]);
+  return db.callJson<Json>(asTokenHolder(caller), `app_hidden.${ownerReads[read]}`, [tokenDigest, opportunityId]);
 }
 
 /**
@@ -58,6 +58,7 @@ export function readOwnerOpportunity(db: Database, read: OwnerRead, tokenDigest:
  */
 export function writeOwnerOpportunity<S extends WriteSchema>(
   db: Database,
+  caller: Caller,
   write: OwnerWrite<S>,
   input: { body: unknown; path: unknown },
   tokenDigestOf: (bodyToken: string | undefined) => string,
@@ -65,7 +66,7 @@ export function writeOwnerOpportunity<S extends WriteSchema>(
   const body = parseOrThrow(write.schema, input.body, 'body');
   const tokenDigest = tokenDigestOf(body.ownerAccessToken);
   const { opportunityId } = parseOrThrow(opportunityPath, input.path, 'path');
-  return db.callJson<Preview | { opportunityId: string }>(ANONYMOUS, `app_hidden.${write.fn}`, [
+  return db.callJson<Preview | { opportunityId: string }>(asTokenHolder(caller), `app_hidden.${write.fn}`, [
     tokenDigest,
     opportunityId,
     ...write.args(body),

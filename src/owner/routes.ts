@@ -23,7 +23,7 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
 
   router.get(BASE, admit, async (req, res) => {
     const tokenDigest = ownerTokenDigestOf(req, undefined);
-    res.json({ success: true, data: await listOwnerOpportunities(db, tokenDigest) });
+    res.json({ success: true, data: await listOwnerOpportunities(db, req.caller, tokenDigest) });
   });
 
   for (const [suffix, read] of [
@@ -33,14 +33,16 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
   ] as const) {
     router.get(`${BASE}/:opportunityId${suffix}`, admit, async (req, res) => {
       const tokenDigest = ownerTokenDigestOf(req, undefined);
-      res.json({ success: true, data: await readOwnerOpportunity(db, read, tokenDigest, req.params) });
+      res.json({ success: true, data: await readOwnerOpportunity(db, req.caller, read, tokenDigest, req.params) });
     });
   }
 
   /** One confirm-gated write, answered 202 with the preview or 200 with the written id. */
   function write<S extends WriteSchema>(suffix: string, w: OwnerWrite<S>): void {
     postConfirmGated(router, `${BASE}/:opportunityId/${suffix}`, admit, (req) =>
-      writeOwnerOpportunity(db, w, { body: req.body ?? {}, path: req.params }, (bodyToken) => ownerTokenDigestOf(req, bodyToken)),
+      writeOwnerOpportunity(db, req.caller, w, { body: req.body ?? {}, path: req.params }, (bodyToken) =>
+        ownerTokenDigestOf(req, bodyToken),
+      ),
     );
   }
 

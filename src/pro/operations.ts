@@ -4,7 +4,7 @@
 // result: a write answers either {preview} (nothing written; confirm was not true) or
 // {quoteId, ...the written row's id}.
 import type { z } from 'zod';
-import { ANONYMOUS, type Database } from '../db/database';
+import { asTokenHolder, type Caller, type Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';
 import type { Preview } from '../owner/operations';
 import {
@@ -40,9 +40,9 @@ export const proWrites = {
 };
 
 /** The request and the pro's thread; `path` is {quoteId} as a path carries it. */
-export function readProQuote(db: Database, tokenDigest: string, path: unknown): Promise<Json> {
+export function readProQuote(db: Database, caller: Caller, tokenDigest: string, path: unknown): Promise<Json> {
   const { quoteId } = parseOrThrow(quotePath, path, 'path');
-  return db.callJson<Json>(ANONYMOUS, 'app_hidden.pro_get_quote', [tokenDigest, quoteId]);
+  return db.callJson<Json>(asTokenHolder(caller), 'app_hidden.pro_get_quote', [tokenDigest, quoteId]);
 }
 
 /**
@@ -52,6 +52,7 @@ export function readProQuote(db: Database, tokenDigest: string, path: unknown): 
  */
 export function writeProQuote<S extends ProWriteSchema>(
   db: Database,
+  caller: Caller,
   write: ProWrite<S>,
   input: { body: unknown; path: unknown },
   tokenDigestOf: (bodyToken: string | undefined) => string,
@@ -59,7 +60,7 @@ export function writeProQuote<S extends ProWriteSchema>(
   const body = parseOrThrow(write.schema, input.body, 'body');
   const tokenDigest = tokenDigestOf(body.proAccessToken);
   const { quoteId } = parseOrThrow(quotePath, input.path, 'path');
-  return db.callJson<Preview | ProWritten>(ANONYMOUS, `app_hidden.${write.fn}`, [
+  return db.callJson<Preview | ProWritten>(asTokenHolder(caller), `app_hidden.${write.fn}`, [
     tokenDigest,
     quoteId,
     ...write.args(body),

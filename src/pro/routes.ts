@@ -24,13 +24,13 @@ export function proRouter(db: Database, admit: RequestHandler): Router {
 
   router.get(`${BASE}/:quoteId`, admit, async (req, res) => {
     const tokenDigest = proTokenDigestOf(req, undefined);
-    res.json({ success: true, data: await readProQuote(db, tokenDigest, req.params) });
+    res.json({ success: true, data: await readProQuote(db, req.caller, tokenDigest, req.params) });
   });
 
   /** One confirm-gated write, answered 202 with the preview or 200 with what was written. */
   function write<S extends ProWriteSchema>(suffix: string, w: ProWrite<S>): void {
     postConfirmGated(router, `${BASE}/:quoteId/${suffix}`, admit, (req) =>
-      writeProQuote(db, w, { body: req.body ?? {}, path: req.params }, (bodyToken) => proTokenDigestOf(req, bodyToken)),
+      writeProQuote(db, req.caller, w, { body: req.body ?? {}, path: req.params }, (bodyToken) => proTokenDigestOf(req, bodyToken)),
     );
   }
 
@@ -59,7 +59,7 @@ export function proPageRouter(db: Database, admit: RequestHandler): Router {
   router.get(`${PRO_PAGE_PREFIX}/:quoteId`, html, admit, async (req, res) => {
     const { token } = parseOrThrow(pageQuery, req.query, 'query');
     const { quoteId } = parseOrThrow(quotePath, req.params, 'path');
-    const view = await readProQuote(db, checkedProTokenDigest(token, AGAIN), req.params);
+    const view = await readProQuote(db, req.caller, checkedProTokenDigest(token, AGAIN), req.params);
     proQuotePage(res, view as unknown as ProQuoteView, quoteId, token!);
   });
 
@@ -75,9 +75,9 @@ export function proPageRouter(db: Database, admit: RequestHandler): Router {
         const token = typeof fields.proAccessToken === 'string' ? fields.proAccessToken : undefined;
         const tokenDigest = checkedProTokenDigest(token, AGAIN);
         const write = proWrites[form.write] as ProWrite<ProWriteSchema>;
-        await writeProQuote(db, write, { body: { ...form.read(fields), confirm: true }, path: req.params }, () => tokenDigest);
+        await writeProQuote(db, req.caller, write, { body: { ...form.read(fields), confirm: true }, path: req.params }, () => tokenDigest);
         const { quoteId } = parseOrThrow(quotePath, req.params, 'path');
-        const view = await readProQuote(db, tokenDigest, req.params);
+        const view = await readProQuote(db, req.caller, tokenDigest, req.params);
         proQuotePage(res, view as unknown as ProQuoteView, quoteId, token!, form.done);
       },
     );

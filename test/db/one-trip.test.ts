@@ -1,0 +1,149 @@
+// Database (src/db/database.ts) against PostgreSQL: every call is one round trip (its admission
+// when one is pending, the caller's transaction, the operation with bound parameters, the
+// commit), and a failure anywhere stops what follows it and leaves the connection clean.
+import type { Socket } from 'node:net';
+import type pg from 'pg';
+import { mintApiKey, sha256 } from '../../src/credentials';
+import { ANONYMOUS, asTokenHolder, createDatabase, type Caller, type Database, type DeferredAdmission } from '../../src/db/database';
+import { callAs, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+
+let db: TestDatabase;
+let api: Database;
+/** What went over the API pool's one connection since the last clear: each write and each read. */
+const wire: Array<'write' | 'read'> = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  // One connection, so every call reuses what the one before it left.
+  api = createDatabase(db.authUrl, { max: 1, acquireTimeoutMs: 5000, statementTimeoutMs: 5000, idleInTransactionTimeoutMs: 10000 });
+  api.pool.on('connect', (client: pg.PoolClient) => {
+    const stream = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+    const write = stream.write.bind(stream) as (...a: unknown[]) => boolean;
+    stream.write = ((...a: unknown[]) => {
+      wire.push('write');
+      return write(...a);
+    }) as typeof stream.write;
+    stream.on('data', () => wire.push('read'));
+  });
+  await api.callJson(ANONYMOUS, 'app_hidden.list_specialties', []); // connected before the first clear
+});
+afterAll(async () => {
+  await api.close();
+  await db.drop();
+});
+
+/** The calls' round trips on the wire: a write after a read starts a new one. */
+function roundTrips(): number {
+  return wire.filter((w, i) => w === 'write' && (i === 0 || wire[i - 1] === 'read')).length;
+}
+
+let n = 0;
+async function agent(): Promise<{ userId: string; keyId: string; digest: Buffer }> {
+  const m = mintApiKey();
+  const { rows } = await callAs(
+    db,
+    'marine_anonymous',
+    `select app_hidden.register_agent('Ada', 'Trip', $1, 'correct horse battery', null, $2, $3, $4) as r`,
+    [`trip${++n}@example.com`, m.publicDigest, m.adminDigest, m.head],
+  );
+  return { userId: rows[0].r.agent.id, keyId: rows[0].r.key.id, digest: sha256(m.keyFor('public')) };
+}
+
+/** A request's pending admission as src/identity/admission.ts leaves it, recording what it is told. */
+function pending(keyDigest: Buffer | null, publicLimit = 10) {
+  const seen: { settled?: { rate: { remaining: number }; role: string }; failed?: unknown } = {};
+  const admission: DeferredAdmission = {
+    keyDigest,
+    args: ['192.0.2.44', 86400, 10, publicLimit, 100],
+    settle(value) {
+      seen.settled = value as typeof seen.settled;
+    },
+    fail(err) {
+      seen.failed = err;
+      throw err;
+    },
+    now: () => Promise.reject(new Error('not used here')),
+  };
+  const caller: Caller = { ...ANONYMOUS, admission };
+  return { caller, seen };
+}
+
+async function revokedAt(keyId: string): Promise<unknown> {
+  return (await db.pool.query('select revoked_at from app_public.api_keys where id = $1', [keyId])).rows[0].revoked_at;
+}
+
+beforeEach(() => {
+  wire.length = 0;
+});
+
+test('an admitted operation is one round trip: the admission counts, the operation runs as the key', async () => {
+  const a = await agent();
+  const { caller, seen } = pending(a.digest);
+  const account = await api.callJson<{ id: string }>(caller, 'app_hidden.current_account', []);
+  expect(account.id).toBe(a.userId);
+  expect(seen.settled).toMatchObject({ role: 'marine_agent', rate: { remaining: 9 } });
+  expect(roundTrips()).toBe(1);
+  expect(caller.admission).toBeUndefined();
+});
+
+test('a caller already admitted is one round trip too, with its arguments bound', async () => {
+  const a = await agent();
+  const other = await agent();
+  const caller: Caller = { role: 'marine_agent', userId: a.userId };
+  // A quote in an argument is data, not SQL.
+  expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', ["00000000-0000-4000-8000-000000000000'); --"]))).toBe(
+    '22P02',
+  );
+  wire.length = 0;
+  expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', [other.keyId]))).toBe('NTFND');
+  expect(roundTrips()).toBe(1);
+  expect(await revokedAt(other.keyId)).toBeNull();
+});
+
+test('a spent quota: the operation does not run, and the connection is clean for the next call', async () => {
+  const a = await agent();
+  const { caller, seen } = pending(a.digest, 0);
+  expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', [a.keyId]))).toBe('RATEL');
+  expect(seen.failed).toBeDefined();
+  expect(seen.settled).toBeUndefined();
+  expect(roundTrips()).toBe(1);
+  expect(await revokedAt(a.keyId)).toBeNull();
+  // The next call on the same connection is anonymous, not the refused key.
+  expect(await api.callJson(ANONYMOUS, 'app_hidden.current_account', [])).toBeNull();
+});
+
+test('an unknown key: CREDS, nothing runs', async () => {
+  const a = await agent();
+  const { caller, seen } = pending(sha256(`svc_public_${'0'.repeat(40)}`));
+  expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', [a.keyId]))).toBe('CREDS');
+  expect(seen.settled).toBeUndefined();
+  expect(await revokedAt(a.keyId)).toBeNull();
+});
+
+test("an operation that fails after admission: the count stays, the answer is the operation's error", async () => {
+  const a = await agent();
+  const first = pending(a.digest);
+  expect(await sqlState(api.callJson(first.caller, 'app_hidden.revoke_own_api_key', ['00000000-0000-4000-8000-000000000000']))).toBe(
+    'NTFND',
+  );
+  expect(first.seen.settled).toMatchObject({ rate: { remaining: 9 } });
+  const second = pending(a.digest);
+  await api.callJson(second.caller, 'app_hidden.current_account', []);
+  expect(second.seen.settled).toMatchObject({ rate: { remaining: 8 } });
+});
+
+test("an access token's operation runs anonymous, and the key that admitted the request is counted with it", async () => {
+  const a = await agent();
+  const { caller, seen } = pending(a.digest);
+  expect(await api.callJson(asTokenHolder(caller), 'app_hidden.current_account', [])).toBeNull();
+  expect(seen.settled).toMatchObject({ role: 'marine_agent', rate: { remaining: 9 } });
+  expect(caller.admission).toBeUndefined();
+  expect(roundTrips()).toBe(1);
+});
+
+test('nothing stays on the connection after an admitted call', async () => {
+  const a = await agent();
+  await api.callJson(pending(a.digest).caller, 'app_hidden.current_account', []);
+  const { rows } = await api.pool.query(`select current_user as role, current_setting('app.user_id', true) as user_id`);
+  expect(rows[0]).toEqual({ role: 'marine_authenticator', user_id: '' });
+});
