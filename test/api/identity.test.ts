@@ -259,6 +259,26 @@ describe('anonymous limit per client address', () => {
     const badKey = await from('/api/v1/public/contractors/search?limit=0', { authorization: `Bearer svc_public_${'0'.repeat(40)}` });
     expect(badKey.status).toBe(401);
   });
+  // Every REST route admits in its operation's round trip (docs/decisions.md, "Admission in the
+  // operation's round trip"), access-token routes included.
+  test('owner, pro and account routes count when SQL refuses them, and a spent quota comes first', async () => {
+    const token = { authorization: `Bearer ${'ab'.repeat(32)}` };
+    const from = (path: string, headers: Record<string, string> = {}) =>
+      limited.get(path, { headers: { 'x-forwarded-for': '203.0.113.31', ...headers } });
+    const quote = '/api/v1/pro/quotes/00000000-0000-4000-8000-000000000000';
+    const answers = [
+      await from('/api/v1/public/search-mcp/owner/opportunities', token),
+      await from('/api/account/me'),
+      await from(quote, token),
+      await from(quote, token),
+    ];
+    expect(answers.map((r) => [r.status, r.headers.get('ratelimit-remaining')])).toEqual([
+      [401, '2'],
+      [200, '1'], // optional Bearer: anonymous is an answer
+      [401, '0'],
+      [429, '0'],
+    ]);
+  });
 });
 
 // Issue 14: a failed admission once read the admission an earlier request had left on the same
