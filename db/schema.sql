@@ -1006,16 +1006,17 @@ COMMENT ON FUNCTION app_hidden.join_text(p text[]) IS 'array_to_string for text[
 --
 
 CREATE FUNCTION app_hidden.key_caller(p_key_digest bytea) RETURNS json
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
-    select json_build_object('userId', k.user_id, 'tier', case when k.tier = 'admin' and u.is_admin then 'admin' else 'public' end)
-      from app_private.api_key_secrets s
-      join app_public.api_keys k on k.id = s.key_id
-      join app_public.users u on u.id = k.user_id
-     where s.digest = p_key_digest and k.revoked_at is null
-  $$;
+begin
+  return (select json_build_object('userId', k.user_id, 'tier', case when k.tier = 'admin' and u.is_admin then 'admin' else 'public' end)
+            from app_private.api_key_secrets s
+            join app_public.api_keys k on k.id = s.key_id
+            join app_public.users u on u.id = k.user_id
+           where s.digest = p_key_digest and k.revoked_at is null);
+end
+$$;
 
 --
 -- Name: FUNCTION key_caller(p_key_digest bytea); Type: COMMENT; Schema: app_hidden; Owner: -
