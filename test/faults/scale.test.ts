@@ -111,24 +111,32 @@ test('directory reads are answered by the replica; admission and writes by the p
     ['contractor_by_slug', `/api/v1/public/contractors/${rows[0]!.slug}`],
     ['contractor_by_id', `/api/v1/public/contractors/by-id/${rows[0]!.id}`],
   ];
-  await replicaBecomes('ok', 'both processes did not find the replica in use', 10);
-  const [primaryBefore, replicaBefore, statsBefore] = await Promise.all([calls(primary), calls(replica), bouncer.show('stats')]);
   const rounds = 5;
-  for (let i = 0; i < rounds; i++) {
-    const answers = await Promise.all(reads.map(([, path]) => get(path)));
-    expect(answers.map((a) => a.status)).toEqual(reads.map(() => 200));
-  }
-  const [primaryAfter, replicaAfter, statsAfter] = await Promise.all([calls(primary), calls(replica), bouncer.show('stats')]);
   const expected: Record<string, number> = {};
   for (const [fn] of reads) expected[fn] = (expected[fn] ?? 0) + rounds;
-  for (const fn of Object.keys(expected)) {
-    expect([fn, 'replica', delta(replicaAfter, replicaBefore, fn)]).toEqual([fn, 'replica', expected[fn]]);
-    expect([fn, 'primary', delta(primaryAfter, primaryBefore, fn)]).toEqual([fn, 'primary', 0]);
-  }
+  /** Five rounds of every read; what each cluster ran meanwhile, per function. */
+  const measure = async () => {
+    await replicaBecomes('ok', 'both processes did not find the replica in use', 10);
+    const [primaryBefore, replicaBefore, statsBefore] = await Promise.all([calls(primary), calls(replica), bouncer.show('stats')]);
+    for (let i = 0; i < rounds; i++) {
+      const answers = await Promise.all(reads.map(([, path]) => get(path)));
+      expect(answers.map((a) => a.status)).toEqual(reads.map(() => 200));
+    }
+    const [primaryAfter, replicaAfter, statsAfter] = await Promise.all([calls(primary), calls(replica), bouncer.show('stats')]);
+    const ran = (fn: string) => ({ fn, primary: delta(primaryAfter, primaryBefore, fn), replica: delta(replicaAfter, replicaBefore, fn) });
+    return { ran, statsBefore, statsAfter };
+  };
+  // A health check that misses its one-second bound on a busy machine takes the replica out for
+  // a second, and the reads of that second go to the primary, as they should: such a measurement
+  // is taken again (at most twice), and the last one must show every read on the replica.
+  let m = await measure();
+  for (let again = 0; again < 2 && Object.keys(expected).some((fn) => m.ran(fn).primary > 0); again++) m = await measure();
+  for (const fn of Object.keys(expected)) expect(m.ran(fn)).toEqual({ fn, primary: 0, replica: expected[fn] });
+  const { ran, statsBefore, statsAfter } = m;
   // Every read was admitted (counted) on the primary, and the replica assumed each caller.
-  expect(delta(primaryAfter, primaryBefore, 'admit_request')).toBe(rounds * reads.length);
-  expect(delta(replicaAfter, replicaBefore, 'assume_caller')).toBe(rounds * reads.length);
-  expect(delta(replicaAfter, replicaBefore, 'admit_request')).toBe(0);
+  expect(ran('admit_request').primary).toBe(rounds * reads.length);
+  expect(ran('assume_caller').replica).toBe(rounds * reads.length);
+  expect(ran('admit_request').replica).toBe(0);
   // ...through PgBouncer: its transactions on the marine database grew by at least as many.
   const xacts = (stats: Array<Record<string, unknown>>) => Number(stats.find((s) => s.database === 'marine')?.total_xact_count ?? 0);
   expect(xacts(statsAfter) - xacts(statsBefore)).toBeGreaterThanOrEqual(rounds * reads.length);
