@@ -135,10 +135,35 @@ async function measure(run: () => Promise<LoadResult>, apiPid?: number): Promise
   return wrkSlice(r, count(r.requests));
 }
 
-/** Baseline a: pgbench, one script per parameter set, each the API's transaction. */
-async function pgbench(authUrl: string, w: Workload, role: string, userId: string, connections: number, duration: number): Promise<Slice> {
+/**
+ * Baseline a: pgbench, one script per parameter set, each the API's transaction. Each run starts
+ * new backends, whose first calls compile and plan the SQL functions (a search's PL/pgSQL
+ * stages take seconds of such calls to reach their warm rate; the API's pool is warm), so the
+ * first `warmSeconds` of the run are not measured: its CPU is counted from then, and only the
+ * transactions that ended after it.
+ */
+async function pgbench(
+  authUrl: string,
+  w: Workload,
+  role: string,
+  userId: string,
+  connections: number,
+  duration: number,
+  warmSeconds: number,
+): Promise<Slice> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
-  const args = ['-n', '-c', String(connections), '-j', '2', '-T', String(duration), '-l', '--log-prefix', path.join(dir, 'log')];
+  const args = [
+    '-n',
+    '-c',
+    String(connections),
+    '-j',
+    '2',
+    '-T',
+    String(warmSeconds + duration),
+    '-l',
+    '--log-prefix',
+    path.join(dir, 'log'),
+  ];
   // pgbench takes at most 128 scripts.
   w.sql!.slice(0, 100).forEach((sql, i) => {
     const file = path.join(dir, `s${i}.sql`);
@@ -146,32 +171,31 @@ async function pgbench(authUrl: string, w: Workload, role: string, userId: strin
     args.push('-f', `${file}@1`);
   });
   args.push(authUrl);
-  const count = startCpuCount();
-  const out = await run(PGBENCH, args);
+  let count: ReturnType<typeof startCpuCount> = () => null;
+  let warmAt = Infinity; // seconds since the epoch, as pgbench's log writes its times
+  const warm = setTimeout(() => {
+    count = startCpuCount();
+    warmAt = Date.now() / 1000;
+  }, warmSeconds * 1000);
+  const out = await run(PGBENCH, args).finally(() => clearTimeout(warm));
   const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
-  // Log lines: client, transaction, latency (us), script, end time (s, us). Each client starts
-  // with a new backend (cold caches and plans), so the first quarter of the run (at most a
-  // second) is left out, as the API's warm-up is. CPU is per transaction of the whole run.
+  // Log lines: client, transaction, latency (us), script, end time (s, us).
   const done: Array<{ end: number; ms: number }> = [];
   for (const f of readdirSync(dir).filter((n) => n.startsWith('log'))) {
     for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n')) {
       const [, , us, , sec, usec] = line.split(' ');
-      if (usec) done.push({ end: Number(sec) + Number(usec) / 1e6, ms: Number(us) / 1000 });
+      const end = Number(sec) + Number(usec) / 1e6;
+      if (usec && end > warmAt) done.push({ end, ms: Number(us) / 1000 });
     }
   }
   const cpu = count(done.length);
   if (done.length === 0) return latencySlice([], duration, failed, cpu);
-  // A loop, not Math.min(...): a long run logs more transactions than a call takes arguments.
-  let first = Infinity,
-    last = -Infinity;
-  for (const d of done) {
-    first = Math.min(first, d.end);
-    last = Math.max(last, d.end);
-  }
-  const from = first + Math.min(1, (last - first) / 4);
+  // A loop, not Math.max(...): a long run logs more transactions than a call takes arguments.
+  let last = -Infinity;
+  for (const d of done) last = Math.max(last, d.end);
   return latencySlice(
-    done.filter((d) => d.end > from).map((d) => d.ms),
-    last - from,
+    done.map((d) => d.ms),
+    last - warmAt,
     failed,
     cpu,
   );
@@ -213,6 +237,7 @@ async function runSize(
   connections: number,
   warmup: number,
   slices: number,
+  pgbenchWarmup: number,
   only?: string,
   sqlSets = Infinity,
 ): Promise<SizeResult> {
@@ -344,7 +369,7 @@ async function runSize(
       const sliceSeconds = Math.max(1, Math.round(duration / slices));
       for (let i = 0; i < slices; i++) {
         apiSlices.push(await measure(() => load(api, headers, w.api, connections, sliceSeconds), pid));
-        if (w.sql) dbSlices.push(await pgbench(authUrl, w, 'marine_agent', userId, connections, sliceSeconds));
+        if (w.sql) dbSlices.push(await pgbench(authUrl, w, 'marine_agent', userId, connections, sliceSeconds, pgbenchWarmup));
       }
       clearInterval(sampler);
       const apiRun = combine(apiSlices);
@@ -586,6 +611,8 @@ async function main(): Promise<void> {
       results: { type: 'string' },
       'sql-sets': { type: 'string' },
       slices: { type: 'string', default: '4' },
+      // Each pgbench slice's new backends reach their warm rate after this (docs/performance.md).
+      'pgbench-warmup': { type: 'string', default: '5' },
     },
   });
   const sizes = (values.size ?? ['100000']).flatMap((s) => s.split(',')).map(Number);
@@ -603,6 +630,7 @@ async function main(): Promise<void> {
       Number(values.connections),
       Number(values.warmup),
       Math.max(1, Number(values.slices)),
+      Number(values['pgbench-warmup']),
       values.only,
       values['sql-sets'] ? Number(values['sql-sets']) : Infinity,
     );
