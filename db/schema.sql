@@ -604,8 +604,10 @@ COMMENT ON COLUMN app_public.contractors.specialty_items IS 'The contractor''s s
 --
 
 CREATE FUNCTION app_hidden.contractor_list_item(c app_public.contractors) RETURNS json
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     AS $$
+begin
+  return (
     select row_to_json(item) from (
       select c.id, c.slug, c.name,
              c.tagline,
@@ -621,8 +623,9 @@ CREATE FUNCTION app_hidden.contractor_list_item(c app_public.contractors) RETURN
              c.avatar_url as "avatarUrl",
              c.phone, c.email,
              c.website_url as website, c.website_url as "websiteUrl"
-    ) item
-  $$;
+    ) item);
+end
+$$;
 
 --
 -- Name: FUNCTION contractor_list_item(c app_public.contractors); Type: COMMENT; Schema: app_hidden; Owner: -
