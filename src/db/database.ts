@@ -147,6 +147,11 @@ function assumeCaller(client: pg.PoolClient, keyDigest: Buffer | null): string {
   return `set local role marine_anonymous; select app_hidden.assume_caller(${literalOf(client, keyDigest)})`;
 }
 
+/** The key digest the operation's transaction assumes after admission (null: anonymous). */
+function assumedDigest(admission: DeferredAdmission): Buffer | null {
+  return admission.anonymous === true ? null : admission.keyDigest;
+}
+
 /** `$1, $2, ...` for a call's arguments. */
 function placeholders(args: readonly unknown[]): string {
   return args.map((_, i) => `$${i + 1}`).join(', ');
@@ -283,7 +288,7 @@ export class Database {
     const admission = caller.admission;
     caller.admission = undefined;
     if (admission !== undefined) return this.admittedCall(admission, operation);
-    return this.readInOneTrip({ caller }, operation);
+    return this.asCaller({ caller }, operation);
   }
 
   /**
@@ -308,7 +313,7 @@ export class Database {
           [
             ...admissionStatements(client, admission, this.transactionSettings),
             `begin${this.transactionSettings}`,
-            assumeCaller(client, admission.anonymous === true ? null : admission.keyDigest),
+            assumeCaller(client, assumedDigest(admission)),
           ].join('; '),
         operation,
         (row) => {
@@ -340,10 +345,10 @@ export class Database {
   ): Promise<pg.QueryResult<R>> {
     const admission = caller.admission;
     caller.admission = undefined;
-    const as = admission === undefined ? { caller } : { keyDigest: admission.anonymous === true ? null : admission.keyDigest };
+    const as = admission === undefined ? { caller } : { keyDigest: assumedDigest(admission) };
     const [admitted, read] = await Promise.allSettled([
       admission === undefined ? null : this.admitAlone(admission),
-      replica.db.readInOneTrip<R>(as, operation),
+      replica.db.asCaller<R>(as, operation),
     ]);
     if (admitted.status === 'rejected') throw admitted.reason;
     if (read.status === 'fulfilled') return read.value;
@@ -351,7 +356,7 @@ export class Database {
     const code = (err as { code?: unknown }).code;
     if (isDatabaseUnavailable(err)) this.replicas?.failed(replica, err);
     else if (code !== 'CREDS' && code !== '40001') throw err;
-    return this.readInOneTrip<R>({ caller }, operation);
+    return this.asCaller<R>({ caller }, operation);
   }
 
   /** Admission alone, in one round trip (its own transaction, which commits the count). */
@@ -380,7 +385,7 @@ export class Database {
    * (or not to be: ANONYMOUS), or a key's digest that app_hidden.assume_caller turns into its
    * caller (a replica's read, while the primary admits).
    */
-  async readInOneTrip<R extends pg.QueryResultRow>(
+  async asCaller<R extends pg.QueryResultRow>(
     as: { keyDigest: Buffer | null } | { caller: Caller },
     operation: pg.QueryConfig,
   ): Promise<pg.QueryResult<R>> {
