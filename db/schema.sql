@@ -211,22 +211,29 @@ COMMENT ON FUNCTION app_hidden.authenticate_api_key(p_key_digest bytea) IS 'The 
 --
 
 CREATE FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) RETURNS json
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     SET jit TO 'off'
     SET enable_bitmapscan TO 'off'
+    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
+begin
+  return (
     with typed as (
       select app_hidden.name_key(p_q) as key
     ), prefix as (
       select key, key || '%' as starts, '% ' || key || '%' as word_starts
         from typed where key <> ''
+    ), vocabulary_hits as (
+      -- One pass over the vocabulary (a correlated EXISTS scanned it once per specialty).
+      select distinct v.specialty_slug
+        from app_private.search_vocabulary v, prefix p
+       where v.term like p.starts or v.term like p.word_starts
     ), specialties as (
       select s.slug, s.name, s.contractor_count
         from app_public.specialties s, prefix p
        where app_hidden.name_key(s.name) like p.starts or app_hidden.name_key(s.name) like p.word_starts
-          or exists (select from app_private.search_vocabulary v
-                      where v.specialty_slug = s.slug and (v.term like p.starts or v.term like p.word_starts))
+          or s.slug in (select h.specialty_slug from vocabulary_hits h)
        order by (app_hidden.name_key(s.name) like p.starts) desc, s.contractor_count desc, s.slug
        limit p_limit
     ), cities as (
@@ -256,8 +263,9 @@ CREATE FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) RETURNS json
     select json_build_object(
       'specialties', coalesce((select json_agg(json_build_object('slug', s.slug, 'name', s.name, 'contractorCount', s.contractor_count)) from specialties s), '[]'),
       'cities', coalesce((select json_agg(json_build_object('city', c.city, 'contractorCount', c.active_contractors)) from cities c), '[]'),
-      'contractors', coalesce((select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'city', c.city, 'state', c.state)) from contractors c), '[]'))
-  $$;
+      'contractors', coalesce((select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'city', c.city, 'state', c.state)) from contractors c), '[]')));
+end
+$$;
 
 --
 -- Name: FUNCTION autocomplete(p_q text, p_limit integer); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1103,14 +1111,17 @@ COMMENT ON FUNCTION app_hidden.list_posts(p_kind text, p_limit integer, p_after_
 --
 
 CREATE FUNCTION app_hidden.list_specialties() RETURNS json
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+begin
+  return (
     select json_build_object('specialties', coalesce(json_agg(json_build_object(
              'id', s.id, 'slug', s.slug, 'name', s.name,
              'label', s.name, 'contractorCount', s.contractor_count) order by s.name, s.id), '[]'))
-      from app_public.specialties s
-  $$;
+      from app_public.specialties s);
+end
+$$;
 
 --
 -- Name: FUNCTION list_specialties(); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -6111,7 +6122,7 @@ CREATE INDEX contractors_is_verified_idx ON app_public.contractors USING btree (
 -- Name: contractors_name_key_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
-CREATE INDEX contractors_name_key_idx ON app_public.contractors USING btree (app_hidden.name_key(name) text_pattern_ops) INCLUDE (public_rating, id) WHERE is_active;
+CREATE INDEX contractors_name_key_idx ON app_public.contractors USING btree (app_hidden.name_key(name) text_pattern_ops) INCLUDE (public_rating, id, name) WHERE is_active;
 
 --
 -- Name: contractors_rank_idx; Type: INDEX; Schema: app_public; Owner: -
