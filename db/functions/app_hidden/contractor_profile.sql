@@ -1,10 +1,14 @@
 -- The full profile: Variant B's fields plus Variant A's latitude, longitude and website.
+-- PL/pgSQL, not SQL: as a SQL function it was parsed (with the contractors row type it takes)
+-- and planned again in every transaction (db/CONVENTIONS.md).
 CREATE OR REPLACE FUNCTION app_hidden.contractor_profile(c app_public.contractors)
  RETURNS json
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
+begin
+  return (
     select json_build_object(
       'id', c.id, 'slug', c.slug, 'name', c.name,
       'about', c.about, 'tagline', c.tagline,
@@ -34,8 +38,9 @@ AS $function$
       'social', json_build_object('facebook', c.social_facebook, 'instagram', c.social_instagram,
                                   'linkedin', c.social_linkedin, 'youtube', c.social_youtube),
       'yearEstablished', c.year_established,
-      'updatedAt', app_hidden.iso_time(c.updated_at))
-  $function$;
+      'updatedAt', app_hidden.iso_time(c.updated_at)));
+end
+$function$;
 comment on function app_hidden.contractor_profile(app_public.contractors) is 'A contractor''s full profile (Variant B plus latitude, longitude, website).';
 revoke all on function app_hidden.contractor_profile(app_public.contractors) from public, marine_anonymous, marine_agent, marine_admin;
 grant execute on function app_hidden.contractor_profile(app_public.contractors) to marine_anonymous;
