@@ -646,9 +646,11 @@ COMMENT ON FUNCTION app_hidden.contractor_list_item(c app_public.contractors) IS
 --
 
 CREATE FUNCTION app_hidden.contractor_profile(c app_public.contractors) RETURNS json
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+begin
+  return (
     select json_build_object(
       'id', c.id, 'slug', c.slug, 'name', c.name,
       'about', c.about, 'tagline', c.tagline,
@@ -678,8 +680,9 @@ CREATE FUNCTION app_hidden.contractor_profile(c app_public.contractors) RETURNS 
       'social', json_build_object('facebook', c.social_facebook, 'instagram', c.social_instagram,
                                   'linkedin', c.social_linkedin, 'youtube', c.social_youtube),
       'yearEstablished', c.year_established,
-      'updatedAt', app_hidden.iso_time(c.updated_at))
-  $$;
+      'updatedAt', app_hidden.iso_time(c.updated_at)));
+end
+$$;
 
 --
 -- Name: FUNCTION contractor_profile(c app_public.contractors); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1079,9 +1082,11 @@ COMMENT ON FUNCTION app_hidden.list_own_api_keys() IS 'The caller''s active keys
 --
 
 CREATE FUNCTION app_hidden.list_posts(p_kind text, p_limit integer, p_after_published_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_after_id uuid DEFAULT NULL::uuid) RETURNS json
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+begin
+  return (
     with page as (
       select p.*, row_number() over (order by p.published_at desc, p.id desc) as n
         from (select * from app_public.posts p
@@ -1097,8 +1102,9 @@ CREATE FUNCTION app_hidden.list_posts(p_kind text, p_limit integer, p_after_publ
       'next', case when count(*) > p_limit then
                 (array_agg(json_build_object('publishedAt', published_at, 'id', id)) filter (where n = p_limit))[1]
               end)
-      from page
-  $$;
+      from page);
+end
+$$;
 
 --
 -- Name: FUNCTION list_posts(p_kind text, p_limit integer, p_after_published_at timestamp with time zone, p_after_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
