@@ -5,7 +5,8 @@
 //   [--slices 4] (the API and pgbench alternate in this many slices of each measurement)
 // For each size: a seeded bench_<size> database (cached, see databases.ts), the API started as
 // `npm start` starts it (scripts/serve.sh: production build, worker included), wrk in a separate
-// process (load.ts), and the baselines measured in the same run: (a) pgbench on the same SQL,
+// process (load.ts), and the baselines measured in the same run: (a) pgbench on the same SQL
+// (as fast as it goes, and again throttled to the rate the API served, for the CPU comparison),
 // (b) a bare node:http server answering the same bytes, (c) PostGraphile (POST /graphql) on the
 // closest query its generated schema offers, (d) PostGraphile serving the same SQL functions
 // (bench/same-sql-graphql.ts), behind the same admission: the like-for-like baseline.
@@ -36,6 +37,13 @@ interface Row {
   sql?: WarmSql | null;
   api: Measured & { rssMaxMb: number };
   db: Measured | null;
+  /**
+   * (a) again, throttled to the rate the API served in the slice before it (pgbench -R): the
+   * same SQL at the same load, for the CPU comparison (absent from results before issue 25's
+   * third stop). A backend's CPU per transaction depends on the load: at 1,000 transactions a
+   * second the specialties call costs ~1.6x what it costs saturated (docs/performance.md).
+   */
+  dbAtApiRate?: Measured | null;
   http: Measured | null;
   graphql: (Measured & { note: string }) | null;
   /** (d) the same SQL function through PostGraphile (absent from results before issue 25). */
@@ -150,6 +158,7 @@ async function pgbench(
   connections: number,
   duration: number,
   warmSeconds: number,
+  rate?: number,
 ): Promise<Slice> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
   const args = [
@@ -160,6 +169,7 @@ async function pgbench(
     '2',
     '-T',
     String(warmSeconds + duration),
+    ...(rate === undefined ? [] : ['-R', String(Math.max(1, Math.round(rate)))]),
     '-l',
     '--log-prefix',
     path.join(dir, 'log'),
@@ -365,15 +375,21 @@ async function runSize(
       const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 100);
       // The API and pgbench alternate in slices (bench/slices.ts).
       const apiSlices: Slice[] = [],
-        dbSlices: Slice[] = [];
+        dbSlices: Slice[] = [],
+        dbAtRateSlices: Slice[] = [];
       const sliceSeconds = Math.max(1, Math.round(duration / slices));
       for (let i = 0; i < slices; i++) {
-        apiSlices.push(await measure(() => load(api, headers, w.api, connections, sliceSeconds), pid));
-        if (w.sql) dbSlices.push(await pgbench(authUrl, w, 'marine_agent', userId, connections, sliceSeconds, pgbenchWarmup));
+        const apiSlice = await measure(() => load(api, headers, w.api, connections, sliceSeconds), pid);
+        apiSlices.push(apiSlice);
+        if (!w.sql) continue;
+        dbSlices.push(await pgbench(authUrl, w, 'marine_agent', userId, connections, sliceSeconds, pgbenchWarmup));
+        const apiRate = apiSlice.requests / apiSlice.seconds;
+        dbAtRateSlices.push(await pgbench(authUrl, w, 'marine_agent', userId, connections, sliceSeconds, pgbenchWarmup, apiRate));
       }
       clearInterval(sampler);
       const apiRun = combine(apiSlices);
       const db = w.sql ? combine(dbSlices) : null;
+      const dbAtApiRate = w.sql ? combine(dbAtRateSlices) : null;
 
       const barePort = await freePort();
       const bodyFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-bare-')), 'body');
@@ -400,6 +416,7 @@ async function runSize(
         sql,
         api: { ...apiRun, rssMaxMb: rssMax },
         db,
+        dbAtApiRate,
         http,
         graphql,
         apiOverCeiling: ceiling ? apiRun.rps / ceiling : null,
@@ -509,13 +526,16 @@ export function sizeMarkdown(r: SizeResult): string {
   lines.push(
     'CPU ms per request (Node process + PostgreSQL; in brackets, how busy the machine was):',
     '',
-    '| workload | API | (a) pgbench: PostgreSQL | (b) bare HTTP: Node | (c) GraphQL | (d) GraphQL same SQL |',
-    '|---|---:|---:|---:|---:|---:|',
+    "| workload | API | (a) pgbench: PostgreSQL | (a) at the API's rate: rps, PostgreSQL | API's PostgreSQL less (a) at its rate | (b) bare HTTP: Node | (c) GraphQL | (d) GraphQL same SQL |",
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const row of r.rows.filter((x) => x.api.cpu)) {
     const bare = row.http?.cpu ? `${fms(row.http.cpu.apiMs)} (${row.http.cpu.machineBusyPercent.toFixed(0)}%)` : '–';
+    const atRate = row.dbAtApiRate;
+    const gap = row.api.cpu && atRate?.cpu ? (row.api.cpu.postgresMs - atRate.cpu.postgresMs).toFixed(2) : '–';
     lines.push(
-      `| ${row.workload} | ${cpu(row.api, true)} | ${cpu(row.db, false)} | ${bare} | ${cpu(row.graphql, true)} | ${cpu(row.graphqlSame, true)} |`,
+      `| ${row.workload} | ${cpu(row.api, true)} | ${cpu(row.db, false)} | ${atRate ? `${f0(atRate.rps)}, ${cpu(atRate, false)}` : '–'} | ${gap} | ` +
+        `${bare} | ${cpu(row.graphql, true)} | ${cpu(row.graphqlSame, true)} |`,
     );
   }
   lines.push('');
