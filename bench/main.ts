@@ -379,6 +379,10 @@ async function runSize(
         dbAtRateSlices: Slice[] = [];
       const sliceSeconds = Math.max(1, Math.round(duration / slices));
       for (let i = 0; i < slices; i++) {
+        // The API's pool closes connections idle for 10 s (pg-pool's default), which the two
+        // pgbench runs between its slices outlast: a second of unmeasured load opens them again,
+        // or each slice would start on new backends with cold caches (p99 40 -> 135 ms, geo point).
+        if (i > 0) await load(api, headers, w.api, connections, 1);
         const apiSlice = await measure(() => load(api, headers, w.api, connections, sliceSeconds), pid);
         apiSlices.push(apiSlice);
         if (!w.sql) continue;
