@@ -66,101 +66,6 @@ CREATE FUNCTION app_hidden.active_key_limit(p_is_admin boolean) RETURNS integer
 COMMENT ON FUNCTION app_hidden.active_key_limit(p_is_admin boolean) IS 'How many unrevoked keys a user may hold: 5 for admins, 2 for everyone else.';
 
 --
--- Name: admission_check(bytea, text, integer, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.admission_check(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer) RETURNS void
-    LANGUAGE plpgsql
-    AS $$
-declare
-  v_open json := app_hidden.admission_open(p_key_digest, p_client_address, p_window_seconds, p_anonymous_limit, p_public_limit, p_admin_limit);
-begin
-  perform pg_catalog.set_config('role', app_hidden.request_role(v_open->'caller'), true),
-          pg_catalog.set_config('app.user_id', coalesce(v_open->'caller'->>'userId', ''), true),
-          pg_catalog.set_config('app.admission', v_open::text, true);
-end
-$$;
-
---
--- Name: FUNCTION admission_check(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.admission_check(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer) IS 'Opens an API request''s admission in the operation''s transaction (CREDS, RATEL when certainly spent) and makes the transaction the caller''s; app_hidden.admission_count counts it at the end.';
-
---
--- Name: admission_count(); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.admission_count() RETURNS json
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$
-declare
-  v_open json := nullif(current_setting('app.admission', true), '')::json;
-  v_answer json;
-begin
-  if v_open is null then
-    raise exception 'admission_count without admission_check in this transaction';
-  end if;
-  v_answer := app_private.admission_answer(v_open->'caller',
-    app_private.rate_limit_take(v_open->>'bucket', (v_open->>'limit')::integer, (v_open->>'window')::integer, null));
-  return v_answer;
-end
-$$;
-
---
--- Name: FUNCTION admission_count(); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.admission_count() IS 'Counts the admission app_hidden.admission_check opened in this transaction; RATEL (detail: the admission) when the quota is spent.';
-
---
--- Name: admission_open(bytea, text, integer, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.admission_open(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer) RETURNS json
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$
-declare
-  v_caller json;
-  v_bucket text;
-  v_limit integer;
-  v_refusal json;
-  v_now timestamptz := clock_timestamp();
-begin
-  if p_key_digest is null then
-    v_bucket := 'ip:' || p_client_address;
-    v_limit := p_anonymous_limit;
-  else
-    v_caller := app_hidden.authenticate_api_key(p_key_digest);
-    v_bucket := 'key:' || (v_caller->>'keyId');
-    v_limit := case when v_caller->>'tier' = 'admin' then p_admin_limit else p_public_limit end;
-  end if;
-  -- A quota certainly spent, read without counting or locking: while no slot has left the window
-  -- since the bucket's last recount (now < next_expiry), the window's count is total - gone, and
-  -- concurrent requests can only add to it; the refusal is then the one
-  -- app_private.rate_limit_take would give. Past next_expiry a slot's hits have left the window,
-  -- so the request is let through and the count, under the bucket's lock, decides.
-  select pg_catalog.json_build_object('allowed', false, 'limit', v_limit, 'remaining', 0, 'window', p_window_seconds,
-           'reset', greatest(1, ceil(extract(epoch from b.next_expiry - v_now)))::int)
-    into v_refusal
-    from app_private.rate_limit_buckets b
-   where b.bucket = v_bucket and v_now < b.next_expiry and b.total - b.gone >= v_limit;
-  if v_refusal is not null then
-    perform app_private.admission_answer(v_caller, v_refusal);
-  end if;
-  return json_build_object('caller', v_caller, 'bucket', v_bucket, 'limit', v_limit, 'window', p_window_seconds);
-end
-$$;
-
---
--- Name: FUNCTION admission_open(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.admission_open(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer) IS 'The caller (CREDS for a bad key), bucket and limit of an API request, without counting it; RATEL when the quota is certainly spent.';
-
---
 -- Name: admit_request(bytea, text, integer, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -169,11 +74,22 @@ CREATE FUNCTION app_hidden.admit_request(p_key_digest bytea, p_client_address te
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_open json := app_hidden.admission_open(p_key_digest, p_client_address, p_window_seconds, p_anonymous_limit, p_public_limit, p_admin_limit);
-  v_answer json := app_private.admission_answer(v_open->'caller',
-    app_private.rate_limit_take(v_open->>'bucket', (v_open->>'limit')::integer, p_window_seconds, null));
+  v_caller json;
+  v_rate json;
+  v_result json;
 begin
-  return v_answer;
+  if p_key_digest is null then
+    v_rate := app_private.rate_limit_take('ip:' || p_client_address, p_anonymous_limit, p_window_seconds, null);
+  else
+    v_caller := app_hidden.authenticate_api_key(p_key_digest);
+    v_rate := app_private.rate_limit_take('key:' || (v_caller->>'keyId'),
+      case when v_caller->>'tier' = 'admin' then p_admin_limit else p_public_limit end, p_window_seconds, null);
+  end if;
+  v_result := json_build_object('caller', v_caller, 'rate', v_rate, 'role', app_hidden.request_role(v_caller));
+  if not (v_rate->>'allowed')::boolean then
+    raise exception 'Rate limit exceeded' using errcode = 'RATEL', detail = v_result::text;
+  end if;
+  return v_result;
 end
 $$;
 
@@ -275,14 +191,10 @@ begin
     raise exception 'Invalid or inactive API key' using errcode = 'CREDS',
       detail = 'The key is unknown or revoked. Mint a new one with POST /api/v1/user-api-keys, or register again.';
   end if;
-  -- Written at most once a minute per key, not on every request. In the operation's own
-  -- transaction (app_hidden.admission_check) the row stays locked until its commit, so a key's
-  -- other requests skip the write rather than wait for that operation.
+  -- Written at most once a minute per key, not on every request.
   if v_key.last_used_at is null or v_key.last_used_at < now() - interval '1 minute' then
     update app_public.api_keys set last_used_at = now()
-     where id = (select k.id from app_public.api_keys k
-                  where k.id = v_key.id and (k.last_used_at is null or k.last_used_at < now() - interval '1 minute')
-                  for update skip locked);
+     where id = v_key.id and (last_used_at is null or last_used_at < now() - interval '1 minute');
   end if;
   return json_build_object('userId', v_key.user_id, 'keyId', v_key.id, 'tier', case when v_key.is_admin then 'admin' else 'public' end);
 end
@@ -3324,29 +3236,6 @@ CREATE FUNCTION app_private.add_specialty_counts(p_contractor_id uuid, p_delta i
       from app_public.contractor_specialties cs
      where cs.contractor_id = p_contractor_id and cs.specialty_id = s.id
   $$;
-
---
--- Name: admission_answer(json, json); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.admission_answer(p_caller json, p_rate json) RETURNS json
-    LANGUAGE plpgsql IMMUTABLE
-    AS $$
-declare
-  v_answer json := pg_catalog.json_build_object('caller', p_caller, 'rate', p_rate, 'role', app_hidden.request_role(p_caller));
-begin
-  if not (p_rate->>'allowed')::boolean then
-    raise exception 'Rate limit exceeded' using errcode = 'RATEL', detail = v_answer::text;
-  end if;
-  return v_answer;
-end
-$$;
-
---
--- Name: FUNCTION admission_answer(p_caller json, p_rate json); Type: COMMENT; Schema: app_private; Owner: -
---
-
-COMMENT ON FUNCTION app_private.admission_answer(p_caller json, p_rate json) IS 'The admission {caller, rate, role} of a caller and its count; RATEL (detail: the admission) when the rate is not allowed.';
 
 --
 -- Name: before_award(app_public.quotes); Type: FUNCTION; Schema: app_private; Owner: -
@@ -7228,27 +7117,6 @@ REVOKE ALL ON FUNCTION app_hidden.active_key_limit(p_is_admin boolean) FROM PUBL
 GRANT ALL ON FUNCTION app_hidden.active_key_limit(p_is_admin boolean) TO marine_anonymous;
 
 --
--- Name: FUNCTION admission_check(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.admission_check(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.admission_check(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer) TO marine_anonymous;
-
---
--- Name: FUNCTION admission_count(); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.admission_count() FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.admission_count() TO marine_anonymous;
-
---
--- Name: FUNCTION admission_open(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.admission_open(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.admission_open(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer) TO marine_anonymous;
-
---
 -- Name: FUNCTION admit_request(p_key_digest bytea, p_client_address text, p_window_seconds integer, p_anonymous_limit integer, p_public_limit integer, p_admin_limit integer); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -8146,12 +8014,6 @@ REVOKE ALL ON FUNCTION app_private.add_search_words(p_texts text[]) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.add_specialty_counts(p_contractor_id uuid, p_delta integer) FROM PUBLIC;
-
---
--- Name: FUNCTION admission_answer(p_caller json, p_rate json); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.admission_answer(p_caller json, p_rate json) FROM PUBLIC;
 
 --
 -- Name: FUNCTION before_award(q app_public.quotes); Type: ACL; Schema: app_private; Owner: -

@@ -1,8 +1,7 @@
 // Every request's SQL runs in one transaction as the caller's role, with the caller's claims as
 // transaction-local settings, so row-level security decides what is visible (DESIGN.md).
 // Each call is one round trip (Database.inOneTrip): the transaction's head, the operation with
-// its arguments as bound parameters, the admission's count when the call admits its request, and
-// the commit, written at once on a pipelining connection.
+// its arguments as bound parameters, and the commit, written at once on a pipelining connection.
 import pg from 'pg';
 import { RawJson } from '../json/raw-json';
 import { isDatabaseUnavailable } from './faults';
@@ -27,15 +26,15 @@ export interface Caller {
   admission?: DeferredAdmission;
 }
 
-/** An admission to run with the caller's first operation (app_hidden.admission_check and admission_count, or admit_request). */
+/** An admission to run with the caller's first operation (app_hidden.admit_request). */
 export interface DeferredAdmission {
   /** The API key's SHA-256 digest, or null for an anonymous caller. */
   readonly keyDigest: Buffer | null;
-  /** The admission's other arguments (client address, window, limits). */
+  /** app_hidden.admit_request's other arguments (client address, window, limits). */
   readonly args: readonly unknown[];
-  /** Applies the admission's result, {caller, rate, role} (headers, the caller's role and id). */
+  /** Applies admit_request's result (headers, the caller's role and id). */
   settle(admission: unknown): void;
-  /** Applies the admission's failure: a spent quota's RATEL becomes the 429 with its headers. */
+  /** Applies admit_request's failure: a spent quota's RATEL becomes the 429 with its headers. */
   fail(err: unknown): never;
   /** Admits in a round trip of its own (a request that ends before any operation). */
   now(): Promise<void>;
@@ -180,45 +179,15 @@ function literalOf(client: pg.PoolClient, v: unknown): string {
   return client.escapeLiteral(String(value));
 }
 
-/** app_hidden.admit_request's and admission_check's arguments, as literals. */
-function admissionArguments(client: pg.PoolClient, admission: DeferredAdmission): string {
-  return [admission.keyDigest, ...admission.args].map((v) => literalOf(client, v)).join(', ');
-}
-
 /** The statements of app_hidden.admit_request in a transaction of its own (a count that commits). */
 function admissionStatements(client: pg.PoolClient, admission: DeferredAdmission, settings: string): string[] {
+  const literal = (v: unknown) => literalOf(client, v);
   return [
     `begin${settings}`,
     'set local role marine_anonymous',
-    `select app_hidden.admit_request(${admissionArguments(client, admission)})::text as ${ADMISSION_COLUMN}`,
+    `select app_hidden.admit_request(${[literal(admission.keyDigest), ...admission.args.map(literal)].join(', ')})::text as ${ADMISSION_COLUMN}`,
     'commit',
   ];
-}
-
-/**
- * The head of an operation's transaction that admits its request (Database.admittedCall): the
- * admission opened as the anonymous role, which makes the transaction the key's caller; an
- * access-token operation then runs as anonymous again (asTokenHolder).
- */
-function admissionHead(client: pg.PoolClient, admission: DeferredAdmission, settings: string): string {
-  const statements = [
-    `begin${settings}`,
-    'set local role marine_anonymous',
-    `select app_hidden.admission_check(${admissionArguments(client, admission)})`,
-  ];
-  if (admission.anonymous === true) statements.push(becomeCaller(client, ANONYMOUS));
-  return statements.join('; ');
-}
-
-/** The parts of one round trip (Database.inOneTrip), in the order they run. */
-type TripStage = 'head' | 'operation' | 'tail' | 'commit';
-
-/** What a round trip's caller watches: rows of the head and tail as they arrive, where it failed. */
-interface TripWatch {
-  onHeadRow?: (row: Record<string, unknown>) => void;
-  tail?: string;
-  onTailRow?: (row: Record<string, unknown>) => void;
-  failedAt?: (stage: TripStage) => void;
 }
 
 /** Hears every failure of a checkout or a statement (the metrics count the timeouts among them). */
@@ -240,43 +209,34 @@ export class Database {
 
   /**
    * One transaction in one round trip: `head` (a simple-protocol string that begins it and makes
-   * it the caller's), the operation with its arguments as bound parameters, a `tail` when there is
-   * one (a simple-protocol string: the admission's count), then commit. The pool's clients are in
-   * pipeline mode (createPool), so all are written at once and read back in order. A failure
-   * anywhere stops the rest: PostgreSQL skips the rest of a failed string, refuses what follows in
-   * the aborted transaction (25P02), and the commit ends it as a rollback, so the connection is
-   * idle again. The first failure is the one reported, after `trip.failedAt` hears where it was.
+   * it the caller's, after an admission of its own when there is one), the operation with its
+   * arguments as bound parameters, then commit. The pool's clients are in pipeline mode
+   * (createPool), so the three are written at once and read back in order. A failure anywhere
+   * stops the rest: PostgreSQL skips the rest of a failed string, refuses the operation in the
+   * aborted transaction (25P02), and the commit ends it as a rollback, so the connection is idle
+   * again. The first failure is the one reported.
    */
   private async inOneTrip<R extends pg.QueryResultRow>(
     head: (client: pg.PoolClient) => string,
     operation: pg.QueryConfig,
-    trip: TripWatch = {},
+    onHeadRow: (row: Record<string, unknown>) => void = () => undefined,
   ): Promise<pg.QueryResult<R>> {
     const client = await checkOut(this.pool, this.onFault);
     let broken: Error | undefined;
     try {
-      const parts: Promise<unknown>[] = [
-        sendWatching(client, { text: head(client) }, trip.onHeadRow ?? (() => undefined)),
+      const [begun, done, ended] = await Promise.allSettled([
+        sendWatching(client, { text: head(client) }, onHeadRow),
         send<R>(client, operation),
-      ];
-      const stages: TripStage[] = ['head', 'operation'];
-      if (trip.tail !== undefined) {
-        parts.push(sendWatching(client, { text: trip.tail }, trip.onTailRow ?? (() => undefined)));
-        stages.push('tail');
-      }
-      parts.push(send(client, { text: 'commit' }));
-      stages.push('commit');
-      const settled = await Promise.allSettled(parts);
-      const ended = settled[settled.length - 1]!;
+        send(client, { text: 'commit' }),
+      ]);
       if (ended.status === 'rejected') broken = ended.reason as Error; // the transaction may still be open: not reused
-      const failed = settled.findIndex((r) => r.status === 'rejected');
-      if (failed !== -1) {
-        const err: unknown = (settled[failed] as PromiseRejectedResult).reason;
+      const failure = [begun, done, ended].find((r) => r.status === 'rejected');
+      if (failure !== undefined) {
+        const err: unknown = failure.reason;
         this.onFault?.(err);
-        trip.failedAt?.(stages[failed]!);
         throw err;
       }
-      return (settled[1] as PromiseFulfilledResult<pg.QueryResult<R>>).value;
+      return (done as PromiseFulfilledResult<pg.QueryResult<R>>).value;
     } finally {
       client.release(broken);
     }
@@ -332,38 +292,41 @@ export class Database {
   }
 
   /**
-   * Admission and the operation in one transaction and one round trip (docs/decisions.md,
-   * "Admission in the operation's transaction"): the head opens the admission
-   * (app_hidden.admission_check: a bad key or a quota certainly spent raises, and nothing after it
-   * runs) and makes the transaction the admitted caller; the operation runs; the tail counts the
-   * request (app_hidden.admission_count, under the bucket's lock until the commit right after it).
-   * When others spent the quota in between, the count refuses and the operation's writes roll
-   * back: a 429. When the operation (or the commit) fails, nothing was counted, so the request is
-   * counted in a round trip of its own before its error is answered. The admission's arguments
-   * are literals (a key's digest, the client address, limits: never secrets); the operation's are
-   * bound parameters.
+   * Admission and the operation in one round trip (docs/decisions.md, "Admission in the
+   * operation's round trip"): the head admits in a transaction of its own
+   * (app_hidden.admit_request: the rate-limit count commits, and its bucket's lock is released,
+   * before the operation runs; a spent quota or a bad key raises, and nothing after it runs),
+   * then begins the operation's transaction as the admitted caller again from the key's digest
+   * (app_hidden.assume_caller). Nothing is kept in the session, so nothing can leak to the next
+   * request. The admission's arguments are literals (a key's digest, the client address, limits:
+   * never secrets); the operation's are bound parameters.
    */
   private async admittedCall<R extends pg.QueryResultRow>(
     admission: DeferredAdmission,
     operation: pg.QueryConfig,
   ): Promise<pg.QueryResult<R>> {
-    let counted: string | undefined;
-    let failedAt: TripStage | undefined;
+    let admitted: string | undefined;
     let result: pg.QueryResult<R>;
     try {
-      result = await this.inOneTrip<R>((client) => admissionHead(client, admission, this.transactionSettings), operation, {
-        tail: `select app_hidden.admission_count()::text as ${ADMISSION_COLUMN}`,
-        onTailRow: (row) => (counted = row[ADMISSION_COLUMN] as string),
-        failedAt: (stage) => (failedAt = stage),
-      });
+      result = await this.inOneTrip<R>(
+        (client) =>
+          [
+            ...admissionStatements(client, admission, this.transactionSettings),
+            `begin${this.transactionSettings}`,
+            assumeCaller(client, assumedDigest(admission)),
+          ].join('; '),
+        operation,
+        (row) => {
+          if (ADMISSION_COLUMN in row) admitted = row[ADMISSION_COLUMN] as string;
+        },
+      );
     } catch (err) {
-      // The admission's own failure (a bad key, a spent quota) is the answer; otherwise the
-      // request is counted now (a bad key or a spent quota still answers first), then its error.
-      if (failedAt === 'head' || failedAt === 'tail') admission.fail(err);
-      await this.admitAlone(admission);
+      // The admission committed unless it failed itself: its headers go on the answer.
+      if (admitted === undefined) admission.fail(err);
+      admission.settle(JSON.parse(admitted));
       throw err;
     }
-    admission.settle(JSON.parse(counted!));
+    admission.settle(JSON.parse(admitted!));
     return result;
   }
 

@@ -1,10 +1,8 @@
 // Admission of every API request: who is calling (an API key as a Bearer token, or anonymous by
-// client address) and whether their rolling-window quota allows one more request. SQL decides
-// both and counts the request: in the operation's own transaction where the operation runs on
-// the primary (app_hidden.admission_check before it, admission_count after it: Database.admittedCall),
-// else in a transaction of its own (app_hidden.admit_request); a failing operation still counts.
-// This file reads the header, hashes the key (SQL only ever sees its digest) and writes the
-// RateLimit-* headers.
+// client address) and whether their rolling-window quota allows one more request. One SQL call
+// (app_hidden.admit_request) decides both and counts the request in a transaction of its own,
+// committed before the operation runs (a failing operation still counts); this file reads the
+// header, hashes the key (SQL only ever sees its digest) and writes the RateLimit-* headers.
 //
 // The sequence, for one request:
 // 1. Before any admission: the body parser (413, malformed JSON) and, on the request flow's
@@ -15,8 +13,8 @@
 //    key (tokenBearerAllowed).
 // 3. The request is admitted, in one of two ways:
 //    - deferAdmission (every REST route and the pro's page): leaves a pending admission on
-//      req.caller, and the first database call runs it in the operation's transaction and round
-//      trip (Database.admittedCall; an access-token operation takes it over: asTokenHolder);
+//      req.caller, and the first database call runs it in the same round trip as the operation
+//      (Database.admittedCall; an access-token operation takes it over: asTokenHolder);
 //    - admission() (POST /mcp, /a2a, /graphql, whose SDKs answer without telling us whether
 //      they reached the database): admits before the handler runs.
 //    A 429 (RATEL, with the admission as its detail) or a 401 (unknown or revoked key) ends it.
@@ -54,7 +52,7 @@ interface Admission {
   role: RequestRole;
 }
 
-/** An admission's refusal for a spent quota: RATEL with the admission as its detail. */
+/** admit_request's refusal for a spent quota: RATEL with the admission as its detail. */
 function refusedAdmission(err: unknown): Admission | null {
   if (!isPgError(err) || err.code !== 'RATEL' || !err.detail?.startsWith('{')) return null;
   return JSON.parse(err.detail) as Admission;

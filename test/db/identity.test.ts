@@ -454,19 +454,17 @@ describe('row-level security', () => {
 
 // The directory's round trip (Database.admittedCall): admission, then the operation as the
 // admitted caller, in one query string sent by the API's login role.
-/** On a connection of the API's login role, as the API's calls run. */
-async function asAuthenticator<T>(fn: (c: Client) => Promise<T>): Promise<T> {
-  const c = new Client({ connectionString: db.authUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-const bytea = (key: string | null) => (key === null ? 'null' : `'\\x${sha256(key).toString('hex')}'::bytea`);
-
 describe('admit_request and assume_caller in one round trip', () => {
+  async function asAuthenticator<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+    const c = new Client({ connectionString: db.authUrl });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  }
+  const bytea = (key: string | null) => (key === null ? 'null' : `'\\x${sha256(key).toString('hex')}'::bytea`);
   const roundTrip = (c: Client, key: string | null, publicLimit = 100) =>
     c
       .query(
@@ -540,116 +538,5 @@ describe('admit_request and assume_caller in one round trip', () => {
         await sqlState(c.query(`begin; set local role marine_anonymous; select app_hidden.assume_caller(${bytea(agent.apiKey)})`)),
       ).toBe('CREDS');
     });
-  });
-});
-
-describe("admission_check and admission_count in the operation's transaction", () => {
-  const WHO = "select current_user as role, current_setting('app.user_id') as user_id";
-  const admitted = (c: Client, key: string | null, address: string, publicLimit = 100, end = 'commit') =>
-    c
-      .query(
-        `begin; set local role marine_anonymous;
-         select app_hidden.admission_check(${bytea(key)}, '${address}', 86400, 100, ${publicLimit}, 1000);
-         ${WHO}; select app_hidden.admission_count() as admission; ${end}`,
-      )
-      .then((results) => {
-        const all = results as unknown as Array<{ rows: any[] }>;
-        return { op: all[3]!.rows[0], admission: all[4]!.rows[0].admission };
-      });
-  const bucket = async (name: string) =>
-    (await db.pool.query('select total::int from app_private.rate_limit_buckets where bucket = $1', [name])).rows[0]?.total ?? 0;
-  const lastUsed = async (keyId: string) =>
-    (await db.pool.query('select last_used_at from app_public.api_keys where id = $1', [keyId])).rows[0].last_used_at;
-
-  test('the operation runs as the caller, the count answers {caller, rate, role}, and nothing stays on the connection', async () => {
-    const agent = await register();
-    await asAuthenticator(async (c) => {
-      expect(await admitted(c, agent.apiKey, '192.0.2.20')).toEqual({
-        op: { role: 'marine_agent', user_id: agent.userId },
-        admission: {
-          caller: { userId: agent.userId, keyId: agent.keyId, tier: 'public' },
-          rate: expect.objectContaining({ allowed: true, limit: 100, remaining: 99 }),
-          role: 'marine_agent',
-        },
-      });
-      expect((await admitted(c, agent.apiKey, '192.0.2.20')).admission.rate.remaining).toBe(98);
-      expect(await admitted(c, null, '192.0.2.20')).toMatchObject({
-        op: { role: 'marine_anonymous', user_id: '' },
-        admission: { caller: null, role: 'marine_anonymous', rate: { limit: 100, remaining: 99 } },
-      });
-      const { rows } = await c.query(`${WHO}, current_setting('app.admission', true) as admission`);
-      expect(rows[0]).toEqual({ role: 'marine_authenticator', user_id: '', admission: '' });
-    });
-    expect(await bucket(`key:${agent.keyId}`)).toBe(2);
-    expect(await lastUsed(agent.keyId)).not.toBeNull();
-  });
-
-  test('a transaction that rolls back leaves no trace: no count, no last use', async () => {
-    const agent = await register();
-    await asAuthenticator((c) => admitted(c, agent.apiKey, '192.0.2.21', 100, 'rollback'));
-    expect(await bucket(`key:${agent.keyId}`)).toBe(0);
-    expect(await lastUsed(agent.keyId)).toBeNull();
-  });
-
-  test('a quota certainly spent is refused by the check (RATEL, the admission as detail), and not counted', async () => {
-    const agent = await register();
-    await asAuthenticator(async (c) => {
-      await admitted(c, agent.apiKey, '192.0.2.22', 1);
-      const err = (await admitted(c, agent.apiKey, '192.0.2.22', 1).catch((e: unknown) => e)) as { code: string; detail: string };
-      expect(err.code).toBe('RATEL');
-      expect(JSON.parse(err.detail)).toMatchObject({
-        caller: { userId: agent.userId },
-        role: 'marine_agent',
-        rate: { allowed: false, limit: 1, remaining: 0 },
-      });
-    });
-    expect(await bucket(`key:${agent.keyId}`)).toBe(1);
-  });
-
-  test('a bad key is CREDS at the check', async () => {
-    await asAuthenticator(async (c) => {
-      expect(await sqlState(admitted(c, `svc_public_${'1'.repeat(40)}`, '192.0.2.23'))).toBe('CREDS');
-    });
-  });
-
-  test('admission_count without admission_check in the transaction counts nothing', async () => {
-    expect(await sqlState(callAs(db, 'marine_anonymous', 'select app_hidden.admission_count()'))).toBe('P0001');
-  });
-});
-
-describe("admission_open's check of a spent quota", () => {
-  const open = (address: string, limit: number) =>
-    db.pool.query(`select app_hidden.admission_open(null, $1, 86400, $2, 100, 1000) as r`, [address, limit]).then((r) => r.rows[0].r);
-  const take = (address: string, limit: number, at: string | null = null) =>
-    db.pool
-      .query('select app_private.rate_limit_take($1, $2, 86400, $3::timestamptz) as r', [`ip:${address}`, limit, at])
-      .then((r) => r.rows[0].r);
-  const total = async (address: string) =>
-    (await db.pool.query('select total::int from app_private.rate_limit_buckets where bucket = $1', [`ip:${address}`])).rows[0]?.total ?? 0;
-
-  test('a bucket never seen, or under its limit, opens without counting', async () => {
-    expect(await open('198.51.100.1', 1)).toEqual({ caller: null, bucket: 'ip:198.51.100.1', limit: 1, window: 86400 });
-    expect(await total('198.51.100.1')).toBe(0);
-    await take('198.51.100.2', 2);
-    expect((await open('198.51.100.2', 2)).bucket).toBe('ip:198.51.100.2');
-    expect(await total('198.51.100.2')).toBe(1);
-  });
-
-  test('a spent bucket: RATEL with the refusal rate_limit_take gives, and nothing counted', async () => {
-    await take('198.51.100.3', 1);
-    const err = (await open('198.51.100.3', 1).catch((e: unknown) => e)) as { code: string; detail: string };
-    expect(err.code).toBe('RATEL');
-    const refused = JSON.parse(err.detail);
-    const taken = await take('198.51.100.3', 1);
-    expect(taken.allowed).toBe(false);
-    expect(refused).toEqual({ caller: null, role: 'marine_anonymous', rate: { ...taken, reset: expect.any(Number) } });
-    expect(Math.abs(refused.rate.reset - taken.reset)).toBeLessThanOrEqual(1);
-    expect(await total('198.51.100.3')).toBe(1);
-  });
-
-  test('a slot has left the window since the last recount: let through, and the count decides', async () => {
-    await take('198.51.100.4', 1, new Date(Date.now() - 3 * 86_400_000).toISOString());
-    expect((await open('198.51.100.4', 1)).limit).toBe(1);
-    expect((await take('198.51.100.4', 1)).allowed).toBe(true);
   });
 });

@@ -18,14 +18,10 @@ begin
     raise exception 'Invalid or inactive API key' using errcode = 'CREDS',
       detail = 'The key is unknown or revoked. Mint a new one with POST /api/v1/user-api-keys, or register again.';
   end if;
-  -- Written at most once a minute per key, not on every request. In the operation's own
-  -- transaction (app_hidden.admission_check) the row stays locked until its commit, so a key's
-  -- other requests skip the write rather than wait for that operation.
+  -- Written at most once a minute per key, not on every request.
   if v_key.last_used_at is null or v_key.last_used_at < now() - interval '1 minute' then
     update app_public.api_keys set last_used_at = now()
-     where id = (select k.id from app_public.api_keys k
-                  where k.id = v_key.id and (k.last_used_at is null or k.last_used_at < now() - interval '1 minute')
-                  for update skip locked);
+     where id = v_key.id and (last_used_at is null or last_used_at < now() - interval '1 minute');
   end if;
   return json_build_object('userId', v_key.user_id, 'keyId', v_key.id, 'tier', case when v_key.is_admin then 'admin' else 'public' end);
 end
