@@ -2208,13 +2208,15 @@ COMMENT ON FUNCTION app_hidden.search_band(p_public_rating numeric) IS 'The sear
 --
 
 CREATE FUNCTION app_hidden.search_band_page(p_ids integer[], p_band smallint, p_after_band smallint, p_after_no integer, p_take integer) RETURNS integer[]
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
     SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
     AS $$
-    select case when p_after_band is not null and p_band > p_after_band then '{}'
-                when p_band is distinct from p_after_band then (sort_desc(p_ids))[1:p_take]
-                else array(select n from unnest(sort_desc(p_ids)) n where n < p_after_no limit p_take) end
-  $$;
+begin
+  return case when p_after_band is not null and p_band > p_after_band then '{}'
+              when p_band is distinct from p_after_band then (sort_desc(p_ids))[1:p_take]
+              else array(select n from unnest(sort_desc(p_ids)) n where n < p_after_no limit p_take) end;
+end
+$$;
 
 --
 -- Name: FUNCTION search_band_page(p_ids integer[], p_band smallint, p_after_band smallint, p_after_no integer, p_take integer); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -2347,9 +2349,13 @@ COMMENT ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_
 --
 
 CREATE FUNCTION app_hidden.search_filter_terms(p_specialty text, p_city text, p_state text) RETURNS TABLE(grp integer, term text)
-    LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
+    LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 20
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
+#variable_conflict use_column
+-- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+begin
+  return query
     select 1, 'specialty_' || p_specialty where p_specialty is not null
     union all
     select 2, 'city:' || p_city where p_city is not null
@@ -2357,8 +2363,9 @@ CREATE FUNCTION app_hidden.search_filter_terms(p_specialty text, p_city text, p_
     select 2, 'city:' || d.city from app_private.directory_cities d
      where p_city is not null and d.city ilike app_hidden.like_pattern(p_city)
     union all
-    select 3, 'state:' || upper(p_state) where p_state is not null
-  $$;
+    select 3, 'state:' || upper(p_state) where p_state is not null;
+end
+$$;
 
 --
 -- Name: FUNCTION search_filter_terms(p_specialty text, p_city text, p_state text); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -2500,11 +2507,15 @@ COMMENT ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head ts
 --
 
 CREATE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) RETURNS TABLE(id uuid, search_no integer, key numeric[])
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
     SET max_parallel_workers_per_gather TO '0'
     AS $$
+#variable_conflict use_column
+-- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+begin
+  return query
     with candidates as materialized (
       -- Each document read once (|| detoasts it).
       select c.id, c.search_no, c.search || ''::tsvector as search, (w.band / 100.0)::numeric(3,2) as rating,
@@ -2527,8 +2538,9 @@ CREATE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1
       from ranked r
      where p_after_key is null or (r.key, r.search_no) < (p_after_key, p_after_no)
      order by r.key desc, r.search_no desc
-     limit p_limit + 1 offset p_offset
-  $$;
+     limit p_limit + 1 offset p_offset;
+end
+$$;
 
 --
 -- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -2706,17 +2718,22 @@ COMMENT ON FUNCTION app_hidden.search_unit_bound() IS 'The most units of q a tex
 --
 
 CREATE FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[] DEFAULT NULL::boolean[]) RETURNS TABLE(unit integer, alt integer, term text)
-    LANGUAGE sql IMMUTABLE ROWS 20 PARALLEL SAFE
+    LANGUAGE plpgsql IMMUTABLE ROWS 20 PARALLEL SAFE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
+#variable_conflict use_column
+-- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+begin
+  return query
     select (dense_rank() over (order by u.i))::integer,
            (u.i * 1000 + a.j)::integer,
            case when m[2] = ':A' then 'a:' else '' end || replace(m[1], '''''', '''')
       from unnest(p_units) with ordinality as u(q, i),
            unnest(string_to_array(u.q::text, ' | ')) with ordinality as a(text, j),
            regexp_matches(a.text, $r$'((?:[^']|'')*)'(:A)?$r$, 'g') m
-     where p_keep is null or p_keep[u.i]
-  $_$;
+     where p_keep is null or p_keep[u.i];
+end
+$_$;
 
 --
 -- Name: FUNCTION search_unit_terms(p_units tsquery[], p_keep boolean[]); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -2845,9 +2862,13 @@ COMMENT ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], 
 --
 
 CREATE FUNCTION app_hidden.search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text) RETURNS TABLE(nos integer[], bands smallint[])
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
+#variable_conflict use_column
+-- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+begin
+  return query
     select p_nos || coalesce(array_agg(c.search_no), '{}'),
            p_bands || coalesce(array_agg(app_hidden.search_band(c.public_rating)), '{}')
       from app_public.contractors c
@@ -2855,8 +2876,9 @@ CREATE FUNCTION app_hidden.search_window(p_nos integer[], p_bands smallint[], p_
        and c.search_no <> all(p_nos)
        and (p_state is null or c.state = upper(p_state))
        and (p_specialty is null or c.specialty_slugs @> array[p_specialty])
-       and (p_city is null or 'city:' || c.city in (select f.term from app_hidden.search_filter_terms(null, p_city, null) f))
-  $$;
+       and (p_city is null or 'city:' || c.city in (select f.term from app_hidden.search_filter_terms(null, p_city, null) f));
+end
+$$;
 
 --
 -- Name: FUNCTION search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -3116,14 +3138,19 @@ COMMENT ON FUNCTION app_hidden.user_json(u app_public.users) IS 'A user as the A
 --
 
 CREATE FUNCTION app_hidden.vocabulary_terms(p_term text) RETURNS TABLE(slug text, kind text)
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+#variable_conflict use_column
+-- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+begin
+  return query
     select v.specialty_slug, v.kind from app_private.search_vocabulary v where v.term = p_term
     union
     select s.slug, 'specialty' from app_public.specialties s
-     where app_hidden.name_key(s.name) = p_term or replace(s.slug, '-', ' ') = p_term
-  $$;
+     where app_hidden.name_key(s.name) = p_term or replace(s.slug, '-', ' ') = p_term;
+end
+$$;
 
 --
 -- Name: FUNCTION vocabulary_terms(p_term text); Type: COMMENT; Schema: app_hidden; Owner: -

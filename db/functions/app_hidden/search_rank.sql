@@ -7,12 +7,16 @@
 -- through a brand (q1), and units not kept (p_keep) score nothing.
 CREATE OR REPLACE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer)
  RETURNS TABLE(id uuid, search_no integer, key numeric[])
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
  SET jit TO 'off'
  SET max_parallel_workers_per_gather TO '0'
 AS $function$
+#variable_conflict use_column
+-- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+begin
+  return query
     with candidates as materialized (
       -- Each document read once (|| detoasts it).
       select c.id, c.search_no, c.search || ''::tsvector as search, (w.band / 100.0)::numeric(3,2) as rating,
@@ -35,8 +39,9 @@ AS $function$
       from ranked r
      where p_after_key is null or (r.key, r.search_no) < (p_after_key, p_after_no)
      order by r.key desc, r.search_no desc
-     limit p_limit + 1 offset p_offset
-  $function$;
+     limit p_limit + 1 offset p_offset;
+end
+$function$;
 comment on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],text,text,numeric[],integer,integer,integer) is 'The ranking stage of a text search: the window''s keys and the page after the cursor (docs/search.md).';
 revoke all on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],text,text,numeric[],integer,integer,integer) from public, marine_anonymous, marine_agent, marine_admin;
 grant execute on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],text,text,numeric[],integer,integer,integer) to marine_anonymous;

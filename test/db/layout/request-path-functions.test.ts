@@ -27,13 +27,7 @@ const NOT_YET_CONVERTED = [
   'pro_offer_visit_times',
   'pro_send_estimate',
   'rate_limit_hit',
-  'search_band_page',
-  'search_filter_terms',
-  'search_rank',
-  'search_unit_terms',
-  'search_window',
   'service_request_json',
-  'vocabulary_terms',
 ];
 
 test('request-path SQL functions can be inlined, but for the listed ones not yet converted', async () => {
