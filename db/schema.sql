@@ -695,12 +695,14 @@ COMMENT ON FUNCTION app_hidden.contractor_profile(c app_public.contractors) IS '
 --
 
 CREATE FUNCTION app_hidden.count_registration_attempt(p_client_address text, p_per_hour integer) RETURNS json
-    LANGUAGE sql
+    LANGUAGE plpgsql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    -- Agent registrations are throttled per client address and hour, so keys cannot be farmed.
-    select app_hidden.rate_limit_hit('register:' || p_client_address, p_per_hour, 3600)
-  $$;
+begin
+  -- Agent registrations are throttled per client address and hour, so keys cannot be farmed.
+  return app_hidden.rate_limit_hit('register:' || p_client_address, p_per_hour, 3600);
+end
+$$;
 
 --
 -- Name: FUNCTION count_registration_attempt(p_client_address text, p_per_hour integer); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1920,10 +1922,12 @@ COMMENT ON FUNCTION app_hidden.pro_send_estimate(p_token text, p_quote_id text, 
 --
 
 CREATE FUNCTION app_hidden.rate_limit_hit(p_bucket text, p_limit integer, p_window_seconds integer) RETURNS json
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-  select app_private.rate_limit_take(p_bucket, p_limit, p_window_seconds, null)
+begin
+  return app_private.rate_limit_take(p_bucket, p_limit, p_window_seconds, null);
+end
 $$;
 
 --

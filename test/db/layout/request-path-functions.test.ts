@@ -14,7 +14,6 @@ afterAll(() => db.drop());
 
 /** Not yet converted (docs/performance.md, "What is left"): remove a name once it is. */
 const NOT_YET_CONVERTED = [
-  'count_registration_attempt',
   'opportunity_status',
   'owner_get_opportunity',
   'owner_list_opportunities',
@@ -26,7 +25,6 @@ const NOT_YET_CONVERTED = [
   'pro_message_owner',
   'pro_offer_visit_times',
   'pro_send_estimate',
-  'rate_limit_hit',
   'service_request_json',
 ];
 
