@@ -1467,24 +1467,26 @@ COMMENT ON COLUMN app_public.opportunities.status IS 'The derived status (see ap
 --
 
 CREATE FUNCTION app_hidden.opportunity_status(o app_public.opportunities) RETURNS text
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select case
-      when exists (select 1 from app_public.reviews r where r.quote_id = o.awarded_quote_id) then 'reviewed'
-      when exists (select 1 from app_public.quotes q where q.id = o.awarded_quote_id and q.status = 'completed') then 'completed'
-      when o.awarded_quote_id is not null then 'awarded'
-      when exists (select 1 from app_public.quotes q where q.opportunity_id = o.id)
-       and not exists (select 1 from app_public.quotes q where q.opportunity_id = o.id and q.status <> 'declined') then 'closed'
-      when exists (select 1 from app_public.info_requests i join app_public.quotes q on q.id = i.quote_id
-                    where q.opportunity_id = o.id and q.thread_status = 'open' and i.answered_at is null) then 'needs_owner_info'
-      when exists (select 1 from app_public.visits v join app_public.quotes q on q.id = v.quote_id
-                    where q.opportunity_id = o.id and q.thread_status = 'open' and v.status = 'proposed') then 'visit_options'
-      when exists (select 1 from app_public.estimates e join app_public.quotes q on q.id = e.quote_id
-                    where q.opportunity_id = o.id and e.status = 'submitted') then 'quoted'
-      else 'waiting_on_pros'
-    end
-  $$;
+begin
+  return (select case
+        when exists (select 1 from app_public.reviews r where r.quote_id = o.awarded_quote_id) then 'reviewed'
+        when exists (select 1 from app_public.quotes q where q.id = o.awarded_quote_id and q.status = 'completed') then 'completed'
+        when o.awarded_quote_id is not null then 'awarded'
+        when exists (select 1 from app_public.quotes q where q.opportunity_id = o.id)
+         and not exists (select 1 from app_public.quotes q where q.opportunity_id = o.id and q.status <> 'declined') then 'closed'
+        when exists (select 1 from app_public.info_requests i join app_public.quotes q on q.id = i.quote_id
+                      where q.opportunity_id = o.id and q.thread_status = 'open' and i.answered_at is null) then 'needs_owner_info'
+        when exists (select 1 from app_public.visits v join app_public.quotes q on q.id = v.quote_id
+                      where q.opportunity_id = o.id and q.thread_status = 'open' and v.status = 'proposed') then 'visit_options'
+        when exists (select 1 from app_public.estimates e join app_public.quotes q on q.id = e.quote_id
+                      where q.opportunity_id = o.id and e.status = 'submitted') then 'quoted'
+        else 'waiting_on_pros'
+      end);
+end
+$$;
 
 --
 -- Name: FUNCTION opportunity_status(o app_public.opportunities); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1593,9 +1595,13 @@ COMMENT ON FUNCTION app_hidden.owner_answer_missing_info(p_token text, p_opportu
 --
 
 CREATE FUNCTION app_hidden.owner_get_opportunity(p_token text, p_opportunity_id text) RETURNS json
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$ select app_private.opportunity_json(app_private.owned_opportunity(p_token, p_opportunity_id)) $$;
+    AS $$
+begin
+  return (select app_private.opportunity_json(app_private.owned_opportunity(p_token, p_opportunity_id)));
+end
+$$;
 
 --
 -- Name: FUNCTION owner_get_opportunity(p_token text, p_opportunity_id text); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1608,12 +1614,14 @@ COMMENT ON FUNCTION app_hidden.owner_get_opportunity(p_token text, p_opportunity
 --
 
 CREATE FUNCTION app_hidden.owner_list_opportunities(p_token text) RETURNS json
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select json_build_object('opportunities', json_build_array(app_private.opportunity_json(app_private.owner_token_opportunity(p_token))),
-      'ownerAccessScope', 'single_opportunity')
-  $$;
+begin
+  return (select json_build_object('opportunities', json_build_array(app_private.opportunity_json(app_private.owner_token_opportunity(p_token))),
+        'ownerAccessScope', 'single_opportunity'));
+end
+$$;
 
 --
 -- Name: FUNCTION owner_list_opportunities(p_token text); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1660,19 +1668,21 @@ COMMENT ON FUNCTION app_hidden.owner_mark_complete(p_token text, p_opportunity_i
 --
 
 CREATE FUNCTION app_hidden.owner_opportunity_status(p_token text, p_opportunity_id text) RETURNS json
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select json_build_object('opportunityId', o.id, 'status', app_hidden.opportunity_status(o),
-      'pros', coalesce((select json_agg(json_build_object('quoteId', q.id, 'contractorId', c.id, 'contractorSlug', c.slug,
-          'contractorName', c.name, 'quoteStatus', q.status, 'threadStatus', q.thread_status,
-          'openMissingInfoRequests', (select count(*) from app_public.info_requests i where i.quote_id = q.id and i.answered_at is null),
-          'pendingVisits', (select count(*) from app_public.visits v where v.quote_id = q.id and v.status = 'proposed'),
-          'submittedEstimates', (select count(*) from app_public.estimates e where e.quote_id = q.id and e.status = 'submitted'))
-          order by q.created_at, q.id)
-        from app_public.quotes q join app_public.contractors c on c.id = q.contractor_id where q.opportunity_id = o.id), '[]'))
-    from app_private.owned_opportunity(p_token, p_opportunity_id) o
-  $$;
+begin
+  return (select json_build_object('opportunityId', o.id, 'status', app_hidden.opportunity_status(o),
+        'pros', coalesce((select json_agg(json_build_object('quoteId', q.id, 'contractorId', c.id, 'contractorSlug', c.slug,
+            'contractorName', c.name, 'quoteStatus', q.status, 'threadStatus', q.thread_status,
+            'openMissingInfoRequests', (select count(*) from app_public.info_requests i where i.quote_id = q.id and i.answered_at is null),
+            'pendingVisits', (select count(*) from app_public.visits v where v.quote_id = q.id and v.status = 'proposed'),
+            'submittedEstimates', (select count(*) from app_public.estimates e where e.quote_id = q.id and e.status = 'submitted'))
+            order by q.created_at, q.id)
+          from app_public.quotes q join app_public.contractors c on c.id = q.contractor_id where q.opportunity_id = o.id), '[]'))
+      from app_private.owned_opportunity(p_token, p_opportunity_id) o);
+end
+$$;
 
 --
 -- Name: FUNCTION owner_opportunity_status(p_token text, p_opportunity_id text); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1801,15 +1811,17 @@ COMMENT ON FUNCTION app_hidden.owner_send_message(p_token text, p_opportunity_id
 --
 
 CREATE FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunity_id text) RETURNS json
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select json_build_object('opportunityId', o.id,
-      'visits', coalesce((select json_agg(app_private.visit_json(v, q, c.name) order by v.created_at, v.id)
-        from app_public.visits v join app_public.quotes q on q.id = v.quote_id join app_public.contractors c on c.id = q.contractor_id
-       where q.opportunity_id = o.id), '[]'))
-    from app_private.owned_opportunity(p_token, p_opportunity_id) o
-  $$;
+begin
+  return (select json_build_object('opportunityId', o.id,
+        'visits', coalesce((select json_agg(app_private.visit_json(v, q, c.name) order by v.created_at, v.id)
+          from app_public.visits v join app_public.quotes q on q.id = v.quote_id join app_public.contractors c on c.id = q.contractor_id
+         where q.opportunity_id = o.id), '[]'))
+      from app_private.owned_opportunity(p_token, p_opportunity_id) o);
+end
+$$;
 
 --
 -- Name: FUNCTION owner_visit_options(p_token text, p_opportunity_id text); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1822,11 +1834,13 @@ COMMENT ON FUNCTION app_hidden.owner_visit_options(p_token text, p_opportunity_i
 --
 
 CREATE FUNCTION app_hidden.pro_ask_missing_info(p_token text, p_quote_id text, p_questions text[], p_confirm boolean) RETURNS json
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select app_private.pro_act_questions(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_questions, p_confirm)
-  $$;
+begin
+  return (select app_private.pro_act_questions(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_questions, p_confirm));
+end
+$$;
 
 --
 -- Name: FUNCTION pro_ask_missing_info(p_token text, p_quote_id text, p_questions text[], p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1839,11 +1853,13 @@ COMMENT ON FUNCTION app_hidden.pro_ask_missing_info(p_token text, p_quote_id tex
 --
 
 CREATE FUNCTION app_hidden.pro_decline_request(p_token text, p_quote_id text, p_reason text, p_confirm boolean) RETURNS json
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select app_private.pro_act_decline(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_reason, p_confirm)
-  $$;
+begin
+  return (select app_private.pro_act_decline(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_reason, p_confirm));
+end
+$$;
 
 --
 -- Name: FUNCTION pro_decline_request(p_token text, p_quote_id text, p_reason text, p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1856,9 +1872,13 @@ COMMENT ON FUNCTION app_hidden.pro_decline_request(p_token text, p_quote_id text
 --
 
 CREATE FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id text) RETURNS json
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$ select app_private.pro_quote_json(app_private.pro_token_quote(p_token, p_quote_id)) $$;
+    AS $$
+begin
+  return (select app_private.pro_quote_json(app_private.pro_token_quote(p_token, p_quote_id)));
+end
+$$;
 
 --
 -- Name: FUNCTION pro_get_quote(p_token text, p_quote_id text); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1871,11 +1891,13 @@ COMMENT ON FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id text) IS '
 --
 
 CREATE FUNCTION app_hidden.pro_message_owner(p_token text, p_quote_id text, p_content text, p_confirm boolean) RETURNS json
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select app_private.pro_act_message(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_content, p_confirm)
-  $$;
+begin
+  return (select app_private.pro_act_message(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_content, p_confirm));
+end
+$$;
 
 --
 -- Name: FUNCTION pro_message_owner(p_token text, p_quote_id text, p_content text, p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1888,11 +1910,13 @@ COMMENT ON FUNCTION app_hidden.pro_message_owner(p_token text, p_quote_id text, 
 --
 
 CREATE FUNCTION app_hidden.pro_offer_visit_times(p_token text, p_quote_id text, p_times timestamp with time zone[], p_confirm boolean) RETURNS json
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select app_private.pro_act_visits(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_times, p_confirm)
-  $$;
+begin
+  return (select app_private.pro_act_visits(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_times, p_confirm));
+end
+$$;
 
 --
 -- Name: FUNCTION pro_offer_visit_times(p_token text, p_quote_id text, p_times timestamp with time zone[], p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -1905,11 +1929,13 @@ COMMENT ON FUNCTION app_hidden.pro_offer_visit_times(p_token text, p_quote_id te
 --
 
 CREATE FUNCTION app_hidden.pro_send_estimate(p_token text, p_quote_id text, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean) RETURNS json
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select app_private.pro_act_estimate(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_amount, p_currency, p_description, p_valid_until, p_confirm)
-  $$;
+begin
+  return (select app_private.pro_act_estimate(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_amount, p_currency, p_description, p_valid_until, p_confirm));
+end
+$$;
 
 --
 -- Name: FUNCTION pro_send_estimate(p_token text, p_quote_id text, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
@@ -2972,23 +2998,25 @@ COMMENT ON TABLE app_public.service_requests IS 'A boat owner''s request for quo
 --
 
 CREATE FUNCTION app_hidden.service_request_json(r app_public.service_requests) RETURNS json
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select json_build_object(
-      'status', 'owner_verification_required',
-      'requestId', r.id,
-      'source', r.source,
-      'verification', json_build_object(
-        'channel', 'email',
-        'sentTo', app_hidden.masked_email(r.owner_email::text),
-        'delivery', case when r.verification_sent_at is null then 'queued' else 'sent' end,
-        'expiresAt', app_hidden.iso_time(r.expires_at)),
-      'selectedPros', coalesce((
-        select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name) order by p.position)
-          from app_public.service_request_pros p join app_public.contractors c on c.id = p.contractor_id
-         where p.request_id = r.id), '[]'))
-  $$;
+begin
+  return (select json_build_object(
+        'status', 'owner_verification_required',
+        'requestId', r.id,
+        'source', r.source,
+        'verification', json_build_object(
+          'channel', 'email',
+          'sentTo', app_hidden.masked_email(r.owner_email::text),
+          'delivery', case when r.verification_sent_at is null then 'queued' else 'sent' end,
+          'expiresAt', app_hidden.iso_time(r.expires_at)),
+        'selectedPros', coalesce((
+          select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name) order by p.position)
+            from app_public.service_request_pros p join app_public.contractors c on c.id = p.contractor_id
+           where p.request_id = r.id), '[]')));
+end
+$$;
 
 --
 -- Name: FUNCTION service_request_json(r app_public.service_requests); Type: COMMENT; Schema: app_hidden; Owner: -
