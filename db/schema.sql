@@ -1471,20 +1471,20 @@ CREATE FUNCTION app_hidden.opportunity_status(o app_public.opportunities) RETURN
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  return (select case
-        when exists (select 1 from app_public.reviews r where r.quote_id = o.awarded_quote_id) then 'reviewed'
-        when exists (select 1 from app_public.quotes q where q.id = o.awarded_quote_id and q.status = 'completed') then 'completed'
-        when o.awarded_quote_id is not null then 'awarded'
-        when exists (select 1 from app_public.quotes q where q.opportunity_id = o.id)
-         and not exists (select 1 from app_public.quotes q where q.opportunity_id = o.id and q.status <> 'declined') then 'closed'
-        when exists (select 1 from app_public.info_requests i join app_public.quotes q on q.id = i.quote_id
-                      where q.opportunity_id = o.id and q.thread_status = 'open' and i.answered_at is null) then 'needs_owner_info'
-        when exists (select 1 from app_public.visits v join app_public.quotes q on q.id = v.quote_id
-                      where q.opportunity_id = o.id and q.thread_status = 'open' and v.status = 'proposed') then 'visit_options'
-        when exists (select 1 from app_public.estimates e join app_public.quotes q on q.id = e.quote_id
-                      where q.opportunity_id = o.id and e.status = 'submitted') then 'quoted'
-        else 'waiting_on_pros'
-      end);
+  return case
+      when exists (select 1 from app_public.reviews r where r.quote_id = o.awarded_quote_id) then 'reviewed'
+      when exists (select 1 from app_public.quotes q where q.id = o.awarded_quote_id and q.status = 'completed') then 'completed'
+      when o.awarded_quote_id is not null then 'awarded'
+      when exists (select 1 from app_public.quotes q where q.opportunity_id = o.id)
+       and not exists (select 1 from app_public.quotes q where q.opportunity_id = o.id and q.status <> 'declined') then 'closed'
+      when exists (select 1 from app_public.info_requests i join app_public.quotes q on q.id = i.quote_id
+                    where q.opportunity_id = o.id and q.thread_status = 'open' and i.answered_at is null) then 'needs_owner_info'
+      when exists (select 1 from app_public.visits v join app_public.quotes q on q.id = v.quote_id
+                    where q.opportunity_id = o.id and q.thread_status = 'open' and v.status = 'proposed') then 'visit_options'
+      when exists (select 1 from app_public.estimates e join app_public.quotes q on q.id = e.quote_id
+                    where q.opportunity_id = o.id and e.status = 'submitted') then 'quoted'
+      else 'waiting_on_pros'
+    end;
 end
 $$;
 
@@ -1599,7 +1599,7 @@ CREATE FUNCTION app_hidden.owner_get_opportunity(p_token text, p_opportunity_id 
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  return (select app_private.opportunity_json(app_private.owned_opportunity(p_token, p_opportunity_id)));
+  return app_private.opportunity_json(app_private.owned_opportunity(p_token, p_opportunity_id));
 end
 $$;
 
@@ -1618,8 +1618,8 @@ CREATE FUNCTION app_hidden.owner_list_opportunities(p_token text) RETURNS json
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  return (select json_build_object('opportunities', json_build_array(app_private.opportunity_json(app_private.owner_token_opportunity(p_token))),
-        'ownerAccessScope', 'single_opportunity'));
+  return json_build_object('opportunities', json_build_array(app_private.opportunity_json(app_private.owner_token_opportunity(p_token))),
+      'ownerAccessScope', 'single_opportunity');
 end
 $$;
 
@@ -1838,7 +1838,7 @@ CREATE FUNCTION app_hidden.pro_ask_missing_info(p_token text, p_quote_id text, p
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  return (select app_private.pro_act_questions(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_questions, p_confirm));
+  return app_private.pro_act_questions(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_questions, p_confirm);
 end
 $$;
 
@@ -1857,7 +1857,7 @@ CREATE FUNCTION app_hidden.pro_decline_request(p_token text, p_quote_id text, p_
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  return (select app_private.pro_act_decline(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_reason, p_confirm));
+  return app_private.pro_act_decline(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_reason, p_confirm);
 end
 $$;
 
@@ -1876,7 +1876,7 @@ CREATE FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id text) RETURNS 
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  return (select app_private.pro_quote_json(app_private.pro_token_quote(p_token, p_quote_id)));
+  return app_private.pro_quote_json(app_private.pro_token_quote(p_token, p_quote_id));
 end
 $$;
 
@@ -1895,7 +1895,7 @@ CREATE FUNCTION app_hidden.pro_message_owner(p_token text, p_quote_id text, p_co
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  return (select app_private.pro_act_message(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_content, p_confirm));
+  return app_private.pro_act_message(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_content, p_confirm);
 end
 $$;
 
@@ -1914,7 +1914,7 @@ CREATE FUNCTION app_hidden.pro_offer_visit_times(p_token text, p_quote_id text, 
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  return (select app_private.pro_act_visits(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_times, p_confirm));
+  return app_private.pro_act_visits(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_times, p_confirm);
 end
 $$;
 
@@ -1933,7 +1933,7 @@ CREATE FUNCTION app_hidden.pro_send_estimate(p_token text, p_quote_id text, p_am
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  return (select app_private.pro_act_estimate(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_amount, p_currency, p_description, p_valid_until, p_confirm));
+  return app_private.pro_act_estimate(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_amount, p_currency, p_description, p_valid_until, p_confirm);
 end
 $$;
 
@@ -3002,19 +3002,19 @@ CREATE FUNCTION app_hidden.service_request_json(r app_public.service_requests) R
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  return (select json_build_object(
-        'status', 'owner_verification_required',
-        'requestId', r.id,
-        'source', r.source,
-        'verification', json_build_object(
-          'channel', 'email',
-          'sentTo', app_hidden.masked_email(r.owner_email::text),
-          'delivery', case when r.verification_sent_at is null then 'queued' else 'sent' end,
-          'expiresAt', app_hidden.iso_time(r.expires_at)),
-        'selectedPros', coalesce((
-          select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name) order by p.position)
-            from app_public.service_request_pros p join app_public.contractors c on c.id = p.contractor_id
-           where p.request_id = r.id), '[]')));
+  return json_build_object(
+      'status', 'owner_verification_required',
+      'requestId', r.id,
+      'source', r.source,
+      'verification', json_build_object(
+        'channel', 'email',
+        'sentTo', app_hidden.masked_email(r.owner_email::text),
+        'delivery', case when r.verification_sent_at is null then 'queued' else 'sent' end,
+        'expiresAt', app_hidden.iso_time(r.expires_at)),
+      'selectedPros', coalesce((
+        select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name) order by p.position)
+          from app_public.service_request_pros p join app_public.contractors c on c.id = p.contractor_id
+         where p.request_id = r.id), '[]'));
 end
 $$;
 

@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION app_hidden.owner_get_opportunity(p_token text, p_oppo
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 begin
-  return (select app_private.opportunity_json(app_private.owned_opportunity(p_token, p_opportunity_id)));
+  return app_private.opportunity_json(app_private.owned_opportunity(p_token, p_opportunity_id));
 end
 $function$;
 comment on function app_hidden.owner_get_opportunity(text,text) is 'The Owner Opportunity; see GET .../owner/opportunities/{id}.';

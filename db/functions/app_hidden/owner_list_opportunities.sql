@@ -5,8 +5,8 @@ CREATE OR REPLACE FUNCTION app_hidden.owner_list_opportunities(p_token text)
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 begin
-  return (select json_build_object('opportunities', json_build_array(app_private.opportunity_json(app_private.owner_token_opportunity(p_token))),
-        'ownerAccessScope', 'single_opportunity'));
+  return json_build_object('opportunities', json_build_array(app_private.opportunity_json(app_private.owner_token_opportunity(p_token))),
+      'ownerAccessScope', 'single_opportunity');
 end
 $function$;
 comment on function app_hidden.owner_list_opportunities(text) is 'The one Opportunity an owner token is scoped to; see GET .../owner/opportunities.';

@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION app_hidden.pro_decline_request(p_token text, p_quote_
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 begin
-  return (select app_private.pro_act_decline(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_reason, p_confirm));
+  return app_private.pro_act_decline(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_reason, p_confirm);
 end
 $function$;
 comment on function app_hidden.pro_decline_request(text,text,text,boolean) is 'The pro declines the request (token); see POST /api/v1/pro/quotes/{quoteId}/decline.';

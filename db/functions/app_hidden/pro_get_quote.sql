@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id tex
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 begin
-  return (select app_private.pro_quote_json(app_private.pro_token_quote(p_token, p_quote_id)));
+  return app_private.pro_quote_json(app_private.pro_token_quote(p_token, p_quote_id));
 end
 $function$;
 comment on function app_hidden.pro_get_quote(text,text) is 'The request and the pro''s quote thread; see GET /api/v1/pro/quotes/{quoteId}.';

@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION app_hidden.pro_message_owner(p_token text, p_quote_id
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 begin
-  return (select app_private.pro_act_message(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_content, p_confirm));
+  return app_private.pro_act_message(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_content, p_confirm);
 end
 $function$;
 comment on function app_hidden.pro_message_owner(text,text,text,boolean) is 'The pro messages the owner (token); see POST /api/v1/pro/quotes/{quoteId}/messages.';

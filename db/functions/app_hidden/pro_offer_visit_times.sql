@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION app_hidden.pro_offer_visit_times(p_token text, p_quot
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 begin
-  return (select app_private.pro_act_visits(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_times, p_confirm));
+  return app_private.pro_act_visits(app_private.actionable_quote((app_private.pro_token_quote(p_token, p_quote_id)).id), p_times, p_confirm);
 end
 $function$;
 comment on function app_hidden.pro_offer_visit_times(text,text,timestamp with time zone[],boolean) is 'The pro proposes visit times (token); see POST /api/v1/pro/quotes/{quoteId}/visit-times.';
