@@ -528,7 +528,6 @@ END) STORED,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     specialty_slugs text[] DEFAULT '{}'::text[] NOT NULL,
     search tsvector GENERATED ALWAYS AS (app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs)) STORED,
-    search_head tsvector GENERATED ALWAYS AS (ts_filter(app_hidden.contractor_search_document(name, services, marina, city, state, location_text, tagline, about, specialty_slugs), '{a}'::"char"[])) STORED,
     search_no integer NOT NULL,
     specialty_items json DEFAULT '{"slugs" : [], "objects" : []}'::json NOT NULL,
     CONSTRAINT contractors_about_check CHECK ((length(about) <= 10000)),
@@ -588,12 +587,6 @@ COMMENT ON COLUMN app_public.contractors.specialty_slugs IS 'Slugs of the contra
 --
 
 COMMENT ON COLUMN app_public.contractors.search IS 'Full-text document: name and specialty tokens (A); services, marina, location (B); tagline and about (C).';
-
---
--- Name: COLUMN contractors.search_head; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.contractors.search_head IS 'The A part of the search document (name and specialty tokens): what a text search''s top tier is checked on.';
 
 --
 -- Name: COLUMN contractors.search_no; Type: COMMENT; Schema: app_public; Owner: -
@@ -2515,22 +2508,23 @@ $_$;
 COMMENT ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text) IS 'The place stage of text search: a state or directory city named in q becomes a filter (q without it, the filters, and matching.place).';
 
 --
--- Name: search_posting_terms(tsvector, tsvector, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: search_posting_terms(tsvector, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) RETURNS text[]
+CREATE FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_state text, p_city text) RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
     select t.words || array(select p_state || ':' || w from unnest(t.words) w where p_state is not null)
            || array_remove(array['state:' || p_state, 'city:' || p_city, 'all:'], null)
-      from (select tsvector_to_array(p_search) || array(select 'a:' || l from unnest(tsvector_to_array(p_head)) l) as words) t
+      from (select tsvector_to_array(p_search)
+                   || array(select 'a:' || l from unnest(tsvector_to_array(ts_filter(p_search, '{a}'))) l) as words) t
   $$;
 
 --
--- Name: FUNCTION search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_posting_terms(p_search tsvector, p_state text, p_city text); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) IS 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), both again under its state (''FL:''), its state and city, and ''all:''.';
+COMMENT ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_state text, p_city text) IS 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), both again under its state (''FL:''), its state and city, and ''all:''.';
 
 --
 -- Name: search_rank(integer[], smallint[], tsquery[], tsquery[], tsquery[], tsquery[], boolean[], text, text, numeric[], integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -4475,10 +4469,15 @@ CREATE FUNCTION app_private.refresh_search_postings() RETURNS void
     AS $$
     delete from app_private.search_postings;
     insert into app_private.search_postings (term, band, contractors)
-    select t, app_hidden.search_band(c.public_rating), sort(array_agg(c.search_no))
-      from app_public.contractors c, unnest(app_hidden.search_posting_terms(c.search, c.search_head, c.state, c.city)) t
-     where c.is_active
-     group by 1, 2;
+    select t, c.band, sort(array_agg(c.search_no))
+      from (select c.search_no, app_hidden.search_band(c.public_rating) as band,
+                   app_hidden.search_posting_terms(c.search, c.state, c.city) as terms
+              from app_public.contractors c
+             where c.is_active
+            offset 0) c,
+           unnest(c.terms) t
+     group by 1, 2
+     order by t collate "C", 2;
   $$;
 
 --
@@ -4845,10 +4844,10 @@ declare
 begin
   if TG_OP = 'INSERT' then
     select array_agg(t), array_agg(app_hidden.search_band(n.public_rating)), array_agg(n.search_no) into v_in_terms, v_in_bands, v_in_nos
-      from new_rows n, unnest(app_hidden.search_posting_terms(n.search, n.search_head, n.state, n.city)) t where n.is_active;
+      from new_rows n, unnest(app_hidden.search_posting_terms(n.search, n.state, n.city)) t where n.is_active;
   elsif TG_OP = 'DELETE' then
     select array_agg(t), array_agg(app_hidden.search_band(o.public_rating)), array_agg(o.search_no) into v_out_terms, v_out_bands, v_out_nos
-      from old_rows o, unnest(app_hidden.search_posting_terms(o.search, o.search_head, o.state, o.city)) t where o.is_active;
+      from old_rows o, unnest(app_hidden.search_posting_terms(o.search, o.state, o.city)) t where o.is_active;
   else
     -- What an update moves: each posted (number, band, terms) of the old rows that no new row
     -- has, and the reverse. A set difference, not a join of old to new: the planner takes a
@@ -4856,20 +4855,20 @@ begin
     -- 17 s; sorted, 0.2 s.
     select array_agg(t), array_agg(d.band), array_agg(d.search_no) into v_out_terms, v_out_bands, v_out_nos
       from (select o.search_no, app_hidden.search_band(o.public_rating) as band,
-                   app_hidden.search_posting_terms(o.search, o.search_head, o.state, o.city) as terms
+                   app_hidden.search_posting_terms(o.search, o.state, o.city) as terms
               from old_rows o where o.is_active
             except
             select n.search_no, app_hidden.search_band(n.public_rating),
-                   app_hidden.search_posting_terms(n.search, n.search_head, n.state, n.city)
+                   app_hidden.search_posting_terms(n.search, n.state, n.city)
               from new_rows n where n.is_active) d,
            unnest(d.terms) t;
     select array_agg(t), array_agg(d.band), array_agg(d.search_no) into v_in_terms, v_in_bands, v_in_nos
       from (select n.search_no, app_hidden.search_band(n.public_rating) as band,
-                   app_hidden.search_posting_terms(n.search, n.search_head, n.state, n.city) as terms
+                   app_hidden.search_posting_terms(n.search, n.state, n.city) as terms
               from new_rows n where n.is_active
             except
             select o.search_no, app_hidden.search_band(o.public_rating),
-                   app_hidden.search_posting_terms(o.search, o.search_head, o.state, o.city)
+                   app_hidden.search_posting_terms(o.search, o.state, o.city)
               from old_rows o where o.is_active) d,
            unnest(d.terms) t;
   end if;
@@ -6206,12 +6205,6 @@ CREATE UNIQUE INDEX contractors_search_no_idx ON app_public.contractors USING bt
 --
 
 CREATE INDEX contractors_state_idx ON app_public.contractors USING btree (state);
-
---
--- Name: contractors_state_rank_idx; Type: INDEX; Schema: app_public; Owner: -
---
-
-CREATE INDEX contractors_state_rank_idx ON app_public.contractors USING btree (state, COALESCE(public_rating, (0)::numeric), id) INCLUDE (public_rating, search_head) WHERE is_active;
 
 --
 -- Name: estimates_quote_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -7884,11 +7877,11 @@ REVOKE ALL ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state te
 GRANT ALL ON FUNCTION app_hidden.search_place(p_q text, p_city text, p_state text) TO marine_anonymous;
 
 --
--- Name: FUNCTION search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_posting_terms(p_search tsvector, p_state text, p_city text); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_head tsvector, p_state text, p_city text) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_state text, p_city text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_state text, p_city text) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer); Type: ACL; Schema: app_hidden; Owner: -

@@ -44,9 +44,8 @@ Object.setPrototypeOf(GeographyCodecPlugin, null);
 /**
  * `search` (the tsvector behind full-text search) and `geog` have GIN/GiST indexes, so Amber
  * would offer them as grouping keys of aggregates; neither is a value staff can read, nor is
- * `search_head` (its name-and-specialty part, for the search's top tier), nor `search_no` (the
- * contractor's number in the search postings), nor `specialty_items` (a copy of the specialties
- * for list items; staff read contractorSpecialties).
+ * `search_no` (the contractor's number in the search postings), nor `specialty_items` (a copy of
+ * the specialties for list items; staff read contractorSpecialties).
  */
 export const TrimTagsPlugin = jsonPgSmartTags({
   version: 1,
@@ -55,7 +54,6 @@ export const TrimTagsPlugin = jsonPgSmartTags({
       'app_public.contractors': {
         attribute: {
           search: { tags: { behavior: '-*' } },
-          search_head: { tags: { behavior: '-*' } },
           search_no: { tags: { behavior: '-*' } },
           specialty_items: { tags: { behavior: '-*' } },
           geog: { tags: { behavior: '-*' } },

@@ -224,7 +224,7 @@ describe('ranking', () => {
     await inTransaction(async (c) => {
       const { rows: expected } = await c.query(
         `select c.id, coalesce(c.public_rating, 0)::numeric(3,2)::text as rating from app_public.contractors c
-          where c.is_active and c.search_head @@ $$'specialty_diesel-engines' | 'diesel'$$::tsquery
+          where c.is_active and ts_filter(c.search, '{a}') @@ $$'specialty_diesel-engines' | 'diesel'$$::tsquery
           order by coalesce(c.public_rating, 0) desc, c.search_no desc`,
       );
       expect(expected.length).toBeGreaterThan(12);
@@ -391,7 +391,7 @@ describe('what the search reads', () => {
     (
       await c.query(`with fresh as (
           select t as term, app_hidden.search_band(c.public_rating) as band, extensions.sort(array_agg(c.search_no)) as contractors
-            from app_public.contractors c, unnest(app_hidden.search_posting_terms(c.search, c.search_head, c.state, c.city)) t
+            from app_public.contractors c, unnest(app_hidden.search_posting_terms(c.search, c.state, c.city)) t
            where c.is_active group by 1, 2)
         select count(*)::int as n from fresh f
           full join app_private.search_postings p on p.term = f.term and p.band = f.band

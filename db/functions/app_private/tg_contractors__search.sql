@@ -21,10 +21,10 @@ declare
 begin
   if TG_OP = 'INSERT' then
     select array_agg(t), array_agg(app_hidden.search_band(n.public_rating)), array_agg(n.search_no) into v_in_terms, v_in_bands, v_in_nos
-      from new_rows n, unnest(app_hidden.search_posting_terms(n.search, n.search_head, n.state, n.city)) t where n.is_active;
+      from new_rows n, unnest(app_hidden.search_posting_terms(n.search, n.state, n.city)) t where n.is_active;
   elsif TG_OP = 'DELETE' then
     select array_agg(t), array_agg(app_hidden.search_band(o.public_rating)), array_agg(o.search_no) into v_out_terms, v_out_bands, v_out_nos
-      from old_rows o, unnest(app_hidden.search_posting_terms(o.search, o.search_head, o.state, o.city)) t where o.is_active;
+      from old_rows o, unnest(app_hidden.search_posting_terms(o.search, o.state, o.city)) t where o.is_active;
   else
     -- What an update moves: each posted (number, band, terms) of the old rows that no new row
     -- has, and the reverse. A set difference, not a join of old to new: the planner takes a
@@ -32,20 +32,20 @@ begin
     -- 17 s; sorted, 0.2 s.
     select array_agg(t), array_agg(d.band), array_agg(d.search_no) into v_out_terms, v_out_bands, v_out_nos
       from (select o.search_no, app_hidden.search_band(o.public_rating) as band,
-                   app_hidden.search_posting_terms(o.search, o.search_head, o.state, o.city) as terms
+                   app_hidden.search_posting_terms(o.search, o.state, o.city) as terms
               from old_rows o where o.is_active
             except
             select n.search_no, app_hidden.search_band(n.public_rating),
-                   app_hidden.search_posting_terms(n.search, n.search_head, n.state, n.city)
+                   app_hidden.search_posting_terms(n.search, n.state, n.city)
               from new_rows n where n.is_active) d,
            unnest(d.terms) t;
     select array_agg(t), array_agg(d.band), array_agg(d.search_no) into v_in_terms, v_in_bands, v_in_nos
       from (select n.search_no, app_hidden.search_band(n.public_rating) as band,
-                   app_hidden.search_posting_terms(n.search, n.search_head, n.state, n.city) as terms
+                   app_hidden.search_posting_terms(n.search, n.state, n.city) as terms
               from new_rows n where n.is_active
             except
             select o.search_no, app_hidden.search_band(o.public_rating),
-                   app_hidden.search_posting_terms(o.search, o.search_head, o.state, o.city)
+                   app_hidden.search_posting_terms(o.search, o.state, o.city)
               from old_rows o where o.is_active) d,
            unnest(d.terms) t;
   end if;
