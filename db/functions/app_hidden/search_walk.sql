@@ -75,11 +75,22 @@ begin
       ), terms as (
         select t.unit, t.alt, t.term, t.size from unnest(v_unit, v_alt, v_term, v_size) as t(unit, alt, term, size)
       ), alternatives as (
-        select p.band, t.unit, app_private.intersection(case when v_groups = 0 then p.contractors else p.contractors & f.ids end) as ids
+        -- An alternative matches in a band where every one of its terms is posted. Without a
+        -- filter, each term's bands in the chunk; with one, each band the filters match, and
+        -- the term's posting in exactly that band (filtered drives the join: the planner
+        -- guesses it one row, and a join the other way round rescanned it for every posting,
+        -- 45 of 50 ms for `diesel` in Annapolis at 1,000,000).
+        select p.band, t.unit, app_private.intersection(p.contractors) as ids
           from terms t join app_private.search_postings p on p.term = t.term and p.band between v_low and v_high
-          left join filtered f on f.band = p.band
-         where v_groups = 0 or f.ids is not null
+         where v_groups = 0
          group by p.band, t.unit, t.alt
+        having count(*) = max(t.size)
+        union all
+        select f.band, t.unit, app_private.intersection(p.contractors & f.ids) as ids
+          from filtered f cross join terms t
+          join app_private.search_postings p on p.term = t.term and p.band = f.band
+         where v_groups > 0
+         group by f.band, t.unit, t.alt
         having count(*) = max(t.size)
       ), unit_matches as (
         select a.band, a.unit, app_private.union_of(a.ids) as ids from alternatives a group by a.band, a.unit
