@@ -3408,20 +3408,20 @@ CREATE FUNCTION app_private.contractor_name(p_contractor_id uuid) RETURNS text
     AS $$ select name from app_public.contractors where id = p_contractor_id $$;
 
 --
--- Name: contractor_words_text(app_public.contractors); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: contractor_word_texts(app_public.contractors); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.contractor_words_text(c app_public.contractors) RETURNS text
+CREATE FUNCTION app_private.contractor_word_texts(c app_public.contractors) RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
-    select concat_ws(' ', c.name, app_hidden.join_text(c.services), c.marina, c.city, c.location_text, c.tagline)
+    select array[c.name, c.marina, c.city, c.location_text, c.tagline] || c.services
   $$;
 
 --
--- Name: FUNCTION contractor_words_text(c app_public.contractors); Type: COMMENT; Schema: app_private; Owner: -
+-- Name: FUNCTION contractor_word_texts(c app_public.contractors); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.contractor_words_text(c app_public.contractors) IS 'The text of a contractor whose words typos are corrected to (not the about text: prose adds noise).';
+COMMENT ON FUNCTION app_private.contractor_word_texts(c app_public.contractors) IS 'The texts of a contractor whose words typos are corrected to (not the about text: prose adds noise).';
 
 --
 -- Name: coverage_email(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4400,10 +4400,10 @@ end
 $$;
 
 --
--- Name: recount_directory(); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: recount_counts(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.recount_directory() RETURNS void
+CREATE FUNCTION app_private.recount_counts() RETURNS void
     LANGUAGE sql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
@@ -4412,6 +4412,27 @@ CREATE FUNCTION app_private.recount_directory() RETURNS void
     insert into app_private.directory_cities (city, active_contractors)
     select city, count(*) from app_public.contractors where is_active and city is not null group by city;
     select app_private.refresh_specialty_slugs(array(select c.id from app_public.contractors c));
+    -- A load may write search_no itself (the seed does, so a load split over connections numbers
+    -- as one does): the identity then goes on after the highest.
+    select setval(pg_get_serial_sequence('app_public.contractors', 'search_no'), coalesce(max(c.search_no), 1), max(c.search_no) is not null)
+      from app_public.contractors c;
+  $$;
+
+--
+-- Name: FUNCTION recount_counts(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.recount_counts() IS 'Recomputes ratings, specialty counts, the city list, specialty lists and the search number''s next value after a bulk load.';
+
+--
+-- Name: recount_directory(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.recount_directory() RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select app_private.recount_counts();
     select app_private.refresh_search_words();
     select app_private.refresh_search_postings();
   $$;
@@ -4477,20 +4498,22 @@ CREATE FUNCTION app_private.refresh_opportunity_status(p_opportunity_id uuid) RE
   $$;
 
 --
--- Name: refresh_search_postings(); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: refresh_search_postings(int4range); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.refresh_search_postings() RETURNS void
+CREATE FUNCTION app_private.refresh_search_postings(p_bands int4range DEFAULT '[0,501)'::int4range) RETURNS void
     LANGUAGE sql
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
-    delete from app_private.search_postings;
+    delete from app_private.search_postings p where p.band::int <@ p_bands;
     insert into app_private.search_postings (term, band, contractors)
     select t, c.band, sort(array_agg(c.search_no))
-      from (select c.search_no, app_hidden.search_band(c.public_rating) as band,
-                   app_hidden.search_posting_terms(c.search, c.state, c.city) as terms
-              from app_public.contractors c
-             where c.is_active
+      from (select c.search_no, c.band, app_hidden.search_posting_terms(c.search, c.state, c.city) as terms
+              from (select c.search_no, app_hidden.search_band(c.public_rating) as band, c.search, c.state, c.city
+                      from app_public.contractors c
+                     where c.is_active
+                    offset 0) c
+             where c.band::int <@ p_bands
             offset 0) c,
            unnest(c.terms) t
      group by 1, 2
@@ -4498,10 +4521,10 @@ CREATE FUNCTION app_private.refresh_search_postings() RETURNS void
   $$;
 
 --
--- Name: FUNCTION refresh_search_postings(); Type: COMMENT; Schema: app_private; Owner: -
+-- Name: FUNCTION refresh_search_postings(p_bands int4range); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.refresh_search_postings() IS 'Rebuilds the search postings from every active contractor''s terms and rating band.';
+COMMENT ON FUNCTION app_private.refresh_search_postings(p_bands int4range) IS 'Rebuilds the search postings of these rating bands (all by default) from every active contractor''s terms and rating band.';
 
 --
 -- Name: refresh_search_words(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4512,7 +4535,7 @@ CREATE FUNCTION app_private.refresh_search_words() RETURNS void
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
     select app_private.add_search_words(array(
-      select app_private.contractor_words_text(c) from app_public.contractors c where c.is_active
+      select distinct t from app_public.contractors c, unnest(app_private.contractor_word_texts(c)) t where c.is_active
       union all select s.name from app_public.specialties s
       union all select v.term from app_private.search_vocabulary v));
   $$;
@@ -4890,7 +4913,7 @@ begin
            unnest(d.terms) t;
   end if;
   if TG_OP <> 'DELETE' then
-    perform app_private.add_search_words(array(select app_private.contractor_words_text(n) from new_rows n where n.is_active));
+    perform app_private.add_search_words(array(select t from new_rows n, unnest(app_private.contractor_word_texts(n)) t where n.is_active));
   end if;
   if v_out_nos is not null or v_in_nos is not null then
     perform app_private.change_search_postings(coalesce(v_out_terms, '{}'), coalesce(v_out_bands, '{}'), coalesce(v_out_nos, '{}'),
@@ -8115,10 +8138,10 @@ REVOKE ALL ON FUNCTION app_private.confirmation_json(p_request app_public.servic
 REVOKE ALL ON FUNCTION app_private.contractor_name(p_contractor_id uuid) FROM PUBLIC;
 
 --
--- Name: FUNCTION contractor_words_text(c app_public.contractors); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION contractor_word_texts(c app_public.contractors); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.contractor_words_text(c app_public.contractors) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.contractor_word_texts(c app_public.contractors) FROM PUBLIC;
 
 --
 -- Name: FUNCTION coverage_email(p_opportunity_id uuid); Type: ACL; Schema: app_private; Owner: -
@@ -8367,6 +8390,12 @@ REVOKE ALL ON FUNCTION app_private.rate_limit_take(p_bucket text, p_limit intege
 REVOKE ALL ON FUNCTION app_private.record_staff_change(p_table text, p_row_key jsonb, p_action text, p_old jsonb, p_new jsonb, p_actor text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION recount_counts(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.recount_counts() FROM PUBLIC;
+
+--
 -- Name: FUNCTION recount_directory(); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -8391,10 +8420,10 @@ REVOKE ALL ON FUNCTION app_private.refresh_contractor_rating(p_contractor_id uui
 REVOKE ALL ON FUNCTION app_private.refresh_opportunity_status(p_opportunity_id uuid) FROM PUBLIC;
 
 --
--- Name: FUNCTION refresh_search_postings(); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION refresh_search_postings(p_bands int4range); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.refresh_search_postings() FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.refresh_search_postings(p_bands int4range) FROM PUBLIC;
 
 --
 -- Name: FUNCTION refresh_search_words(); Type: ACL; Schema: app_private; Owner: -

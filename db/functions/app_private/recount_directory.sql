@@ -1,13 +1,12 @@
+-- Every derived value after a bulk load with triggers off, in one call. The seed's load over
+-- several connections (scripts/seed/load.ts, recount) runs the same parts itself, side by side:
+-- the search words beside recount_counts, then the postings in shares of bands.
 CREATE OR REPLACE FUNCTION app_private.recount_directory()
  RETURNS void
  LANGUAGE sql
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
-    select app_private.recount_ratings_and_specialties();
-    delete from app_private.directory_cities;
-    insert into app_private.directory_cities (city, active_contractors)
-    select city, count(*) from app_public.contractors where is_active and city is not null group by city;
-    select app_private.refresh_specialty_slugs(array(select c.id from app_public.contractors c));
+    select app_private.recount_counts();
     select app_private.refresh_search_words();
     select app_private.refresh_search_postings();
   $function$;

@@ -50,7 +50,7 @@ begin
            unnest(d.terms) t;
   end if;
   if TG_OP <> 'DELETE' then
-    perform app_private.add_search_words(array(select app_private.contractor_words_text(n) from new_rows n where n.is_active));
+    perform app_private.add_search_words(array(select t from new_rows n, unnest(app_private.contractor_word_texts(n)) t where n.is_active));
   end if;
   if v_out_nos is not null or v_in_nos is not null then
     perform app_private.change_search_postings(coalesce(v_out_terms, '{}'), coalesce(v_out_bands, '{}'), coalesce(v_out_nos, '{}'),
