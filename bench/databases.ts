@@ -4,6 +4,7 @@
 // and otherwise just applies the migrations that are new since (indexes, functions).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { migrate } from '../scripts/migrate';
@@ -70,7 +71,10 @@ export async function ensureBenchDatabase(base: string, size: number, log: (s: s
     });
     await migrate(url);
     // Progress on stderr (a bar on a terminal, a line every 5 s otherwise) and each step's time.
+    // Over one connection per core: a load that fails half-way leaves the database without its
+    // marker (below), so the next run drops it and seeds again.
     const r = await seed(url, size, {
+      connections: availableParallelism(),
       progress: progress(process.stderr, 'bench: seed: '),
       onStep: (step, seconds) => log(`${name}: seed: ${step} done at ${seconds.toFixed(1)} s`),
     });

@@ -32,6 +32,7 @@ export const CONTRACTORS_TABLE: CopyTable<ContractorRow> = {
   table: 'app_public.contractors',
   columns: [
     ['id', (r) => r.id],
+    ['search_no', (r) => int(r.searchNo)],
     ['slug', (r) => text(r.slug)],
     ['name', (r) => text(r.name)],
     ['tagline', (r) => text(r.tagline)],

@@ -74,6 +74,8 @@ export interface MediaVideo {
 
 export interface ContractorRow {
   readonly id: string;
+  /** Its place in the load, from 1: the numbers the identity gives a one-connection load in order, written so a load split over connections gives the same. */
+  readonly searchNo: number;
   readonly slug: string;
   readonly name: string;
   readonly tagline: string | null;
@@ -410,6 +412,7 @@ export function contractorAt(index: number, seed: number = SEED): ContractorRow 
 
   return {
     id: core.id,
+    searchNo: index + 1,
     slug,
     name,
     tagline,

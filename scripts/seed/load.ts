@@ -1,6 +1,7 @@
-// Loads the demo directory (see generate.ts) into an empty database, fast: one transaction,
+// Loads the demo directory (see generate.ts) into an empty database, fast: one transaction (or,
+// for a throw-away database, shares side by side on several connections: SeedOptions.connections),
 // triggers off, every table streamed through COPY, derived counts recomputed once at the end.
-// Usage: node dist/scripts/seed/load.js --size N [--if-empty]   (DATABASE_URL names the database;
+// Usage: node dist/scripts/seed/load.js --size N [--if-empty] [--connections C]   (DATABASE_URL names the database;
 // SEED_TIMINGS=1 also prints how long each step took). Long steps print their progress (progress.ts).
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +19,7 @@ import {
   type CopyTable,
 } from './copy-tables';
 import { contractorAt, contractorSpecialtiesAt, postRows, reviewsAt, specialtyRows } from './generate';
+import { oneTransaction, sideBySide, type Job, type Lanes } from './lanes';
 import { noProgress, progress, type Progress, type Step } from './progress';
 
 export interface SeedOptions {
@@ -27,6 +29,14 @@ export interface SeedOptions {
   readonly onStep?: (step: string, seconds: number) => void;
   /** Where long steps report their progress (none by default). */
   readonly progress?: Progress;
+  /**
+   * Connections to load over (1 by default: the whole load is one transaction, and a failed
+   * load leaves the tables as they were). With more, the shares of the copy, the recount and
+   * the index builds run side by side, each committing on its own: a failed load leaves a
+   * partial directory without its secondary indexes, so only for a database the caller makes
+   * and throws away unless the load returns (the bench's).
+   */
+  readonly connections?: number;
 }
 
 export interface SeedResult {
@@ -50,13 +60,13 @@ const DIRECTORY_TABLES = [
 /** COPY data is sent in chunks of about this many characters (fewer, larger socket writes). */
 const CHUNK_CHARS = 256 * 1024;
 
-/** The rows of contractors 0 to size - 1, counting contractors on `step` (a thousand at a time). */
-function* perContractor<R>(size: number, rowsAt: (index: number) => readonly R[], step: Step): Generator<R> {
-  for (let i = 0; i < size; i++) {
+/** The rows of contractors from to to - 1, counting contractors on `step` (a thousand at a time). */
+function* perContractor<R>(from: number, to: number, rowsAt: (index: number) => readonly R[], step?: Step): Generator<R> {
+  for (let i = from; i < to; i++) {
     yield* rowsAt(i);
-    if (i % 1000 === 999) step.tick(1000);
+    if ((i - from) % 1000 === 999) step?.tick(1000);
   }
-  step.tick(size % 1000);
+  step?.tick((to - from) % 1000);
 }
 
 /** Streams rows through COPY, encoding them lazily; the stream's backpressure paces generation. */
@@ -111,13 +121,11 @@ async function dropSecondaryIndexes(client: Client): Promise<SecondaryIndex[]> {
   return rows;
 }
 
-async function recreateIndexes(client: Client, indexes: readonly SecondaryIndex[], step: Step): Promise<void> {
-  for (const index of indexes) {
-    step.note(`building ${index.name}`);
-    await client.query(index.definition);
-    if (index.comment !== null) await client.query(`comment on index ${index.name} is ${client.escapeLiteral(index.comment)}`);
-    step.tick(1);
-  }
+async function recreateIndex(client: Client, index: SecondaryIndex, step: Step): Promise<void> {
+  step.note(`building ${index.name}`);
+  await client.query(index.definition);
+  if (index.comment !== null) await client.query(`comment on index ${index.name} is ${client.escapeLiteral(index.comment)}`);
+  step.tick(1);
 }
 
 /** Runs `work` as a step of `progress` (counted by `total` when given). */
@@ -140,12 +148,123 @@ async function nonEmptyTables(client: Client): Promise<string[]> {
   return found;
 }
 
-export async function seed(databaseUrl: string, size: number, opts: SeedOptions = {}): Promise<SeedResult> {
-  if (!Number.isSafeInteger(size) || size < 0) throw new RangeError(`size must be a whole number >= 0, not ${size}`);
-  const started = process.hrtime.bigint();
-  const elapsed = (): number => Number(process.hrtime.bigint() - started) / 1e9;
+async function connect(databaseUrl: string): Promise<Client> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
+  // Replica mode skips the per-row count and rating triggers (and foreign-key checks: the
+  // generator links only rows it also writes). Needs a superuser. The memory is room for the
+  // index builds' sorts and the recount's hash joins (the defaults spill to disk). Set for the
+  // session: each loader connection is closed when the load ends.
+  await client.query('set session_replication_role = replica');
+  await client.query(`set maintenance_work_mem = '1GB'`);
+  await client.query(`set work_mem = '256MB'`);
+  return client;
+}
+
+/** Fresh statistics of the directory's tables, one job per table. */
+const analyzeJobs: readonly Job[] = DIRECTORY_TABLES.map(
+  (table): Job =>
+    (c) =>
+      c.query(`analyze ${table}`),
+);
+
+/** `count` contiguous shares of 0..size - 1, as [from, to) pairs. */
+function shares(size: number, count: number): [number, number][] {
+  return Array.from({ length: count }, (_, k) => [Math.floor((size * k) / count), Math.floor((size * (k + 1)) / count)]);
+}
+
+/**
+ * The rating bands (app_hidden.search_band, 0-500) cut into `count` ranges holding about as many
+ * active contractors each, for rebuilding the search postings side by side.
+ */
+async function bandShares(client: Client, count: number): Promise<string[]> {
+  const { rows } = await client.query<{ cuts: number[] }>(
+    `select coalesce(array_agg(distinct b order by b), '{}') as cuts
+       from unnest(
+         (select percentile_disc((select array_agg(k::float8 / $1) from generate_series(1, $1 - 1) k))
+                   within group (order by app_hidden.search_band(c.public_rating))
+            from app_public.contractors c where c.is_active)) b`,
+    [count],
+  );
+  const cuts = rows[0]!.cuts.filter((b) => b > 0);
+  const bounds = [0, ...cuts, 501];
+  return bounds.slice(1).map((to, k) => `[${bounds[k]},${to})`);
+}
+
+interface CopiedRows {
+  contractors: number;
+  contractorSpecialties: number;
+  reviews: number;
+  posts: number;
+}
+
+/**
+ * Copies the contractors, then their specialty links and reviews (and the posts), each in one
+ * share per connection. Counts are added once a copy is done: `x += await` would add to the
+ * value x had before another lane's.
+ */
+async function copyContractors(lanes: Lanes, size: number, shareCount: number, shown: Progress, copied: () => void): Promise<CopiedRows> {
+  const counted: CopiedRows = { contractors: 0, contractorSpecialties: 0, reviews: 0, posts: 0 };
+  const perShare = (copyShare: (c: Client, from: number, to: number) => Promise<void>): Job[] =>
+    shares(size, shareCount).map(
+      ([from, to]): Job =>
+        (c) =>
+          copyShare(c, from, to),
+    );
+  const contractors = (step: Step) =>
+    perShare(async (c, from, to) => {
+      const n = await copyRows(
+        c,
+        CONTRACTORS_TABLE,
+        perContractor(from, to, (i) => [contractorAt(i)], step),
+      );
+      counted.contractors += n;
+    });
+  const linksAndReviews = (step: Step) =>
+    perShare(async (c, from, to) => {
+      const links = await copyRows(c, CONTRACTOR_SPECIALTIES_TABLE, perContractor(from, to, contractorSpecialtiesAt));
+      const reviews = await copyRows(c, REVIEWS_TABLE, perContractor(from, to, reviewsAt, step));
+      counted.contractorSpecialties += links;
+      counted.reviews += reviews;
+    });
+  const posts: Job = async (c) => {
+    const n = await copyRows(c, POSTS_TABLE, postRows());
+    counted.posts += n;
+  };
+  await inStep(shown, 'copy contractors', (s) => lanes.run(contractors(s)), size, 'contractors');
+  copied();
+  await inStep(shown, 'copy specialty links and reviews', (s) => lanes.run([...linksAndReviews(s), posts]), size, 'contractors');
+  return counted;
+}
+
+/**
+ * The recount (app_private.recount_directory): in one call, or on several connections its parts
+ * side by side: the search words (which read none of what recount_counts writes) beside
+ * recount_counts, then the postings (their bands read the ratings recount_counts checks) in four
+ * shares of bands per lane: each share reads every contractor to find its bands, but its
+ * grouping grows faster than its pairs (at 1,000,000: half of them 144 s, a quarter 44, an
+ * eighth 19).
+ */
+async function recount(lanes: Lanes, client: Client, connections: number): Promise<void> {
+  if (connections === 1) return lanes.run([(c) => c.query('select app_private.recount_directory()')]);
+  await lanes.run([(c) => c.query('select app_private.refresh_search_words()'), (c) => c.query('select app_private.recount_counts()')]);
+  const postings = (await bandShares(client, 4 * connections)).map(
+    (bands): Job =>
+      (c) =>
+        c.query('select app_private.refresh_search_postings($1)', [bands]),
+  );
+  await lanes.run(postings);
+}
+
+export async function seed(databaseUrl: string, size: number, opts: SeedOptions = {}): Promise<SeedResult> {
+  if (!Number.isSafeInteger(size) || size < 0) throw new RangeError(`size must be a whole number >= 0, not ${size}`);
+  const connections = opts.connections ?? 1;
+  if (!Number.isSafeInteger(connections) || connections < 1)
+    throw new RangeError(`connections must be a whole number >= 1, not ${connections}`);
+  const started = process.hrtime.bigint();
+  const elapsed = (): number => Number(process.hrtime.bigint() - started) / 1e9;
+  const clients = [await connect(databaseUrl)];
+  const client = clients[0]!;
   try {
     await client.query('begin');
     // Writers wait for us (and we for them) so two loaders cannot both find the tables empty.
@@ -158,58 +277,76 @@ export async function seed(databaseUrl: string, size: number, opts: SeedOptions 
     if (occupied.length > 0) {
       throw new Error(`the directory tables must be empty, but ${occupied.join(', ')} already hold rows`);
     }
-    // Replica mode skips the per-row count and rating triggers (and foreign-key checks: the
-    // generator links only rows it also writes). Needs a superuser.
-    await client.query('set local session_replication_role = replica');
-    // Room for the index builds' sorts and the recount's hash joins (the defaults spill to disk).
-    await client.query(`set local maintenance_work_mem = '1GB'`);
-    await client.query(`set local work_mem = '256MB'`);
     const step = (name: string): void => opts.onStep?.(name, elapsed());
     const indexes = await dropSecondaryIndexes(client);
     step('drop indexes');
+    const specialties = await copyRows(client, SPECIALTIES_TABLE, specialtyRows());
+    let lanes = oneTransaction(client);
+    if (connections > 1) {
+      await client.query('commit');
+      while (clients.length < connections) clients.push(await connect(databaseUrl));
+      lanes = sideBySide(clients);
+    }
 
     const shown = opts.progress ?? noProgress;
-    const specialties = await copyRows(client, SPECIALTIES_TABLE, specialtyRows());
-    const copy = <R>(name: string, table: CopyTable<R>, rowsAt: (index: number) => readonly R[]) =>
-      inStep(shown, name, (s) => copyRows(client, table, perContractor(size, rowsAt, s)), size, 'contractors');
-    const contractors = await copy('copy contractors', CONTRACTORS_TABLE, (i) => [contractorAt(i)]);
-    step('copy contractors');
-    const contractorSpecialties = await copy('copy specialty links', CONTRACTOR_SPECIALTIES_TABLE, contractorSpecialtiesAt);
-    const reviews = await copy('copy reviews', REVIEWS_TABLE, reviewsAt);
-    const posts = await copyRows(client, POSTS_TABLE, postRows());
+    const counted = await copyContractors(lanes, size, connections, shown, () => step('copy contractors'));
     step('copy the rest');
+    // Statistics for the recount's joins and scans, which would otherwise be planned for empty
+    // tables (and again after it, below).
+    await inStep(shown, 'analyze', () => lanes.run(analyzeJobs));
+    step('analyze the copy');
 
     await inStep(shown, 'recount (ratings, specialty counts and lists, cities, search words and postings)', () =>
-      client.query('select app_private.recount_directory()'),
+      recount(lanes, client, connections),
     );
     step('recount');
-    await inStep(shown, 'create indexes', (s) => recreateIndexes(client, indexes, s), indexes.length, 'indexes');
+    const rebuild = (shownAs: Step) =>
+      indexes.map(
+        (index): Job =>
+          (c) =>
+            recreateIndex(c, index, shownAs),
+      );
+    await inStep(shown, 'create indexes', (s) => lanes.run(rebuild(s)), indexes.length, 'indexes');
     step('create indexes');
-    await client.query('commit');
+    await lanes.finish();
     step('commit');
-    // Fresh statistics, or the planner guesses on a million rows it believes are not there.
-    await inStep(shown, 'analyze', () => client.query(`analyze ${DIRECTORY_TABLES.join(', ')}`));
+    // Statistics again, now with the expression indexes' (built above), which only analyze gathers.
+    await inStep(shown, 'analyze', () => sideBySide(clients).run(analyzeJobs));
     step('analyze');
-    return { skipped: false, specialties, contractors, contractorSpecialties, reviews, posts, seconds: elapsed() };
+    return { skipped: false, specialties, ...counted, seconds: elapsed() };
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
     throw err;
   } finally {
-    await client.end();
+    await Promise.all(clients.map((c) => c.end()));
   }
 }
 
-function parseCli(argv: readonly string[]): { size: number; ifEmpty: boolean } {
+interface CliArgs {
+  size: number;
+  ifEmpty: boolean;
+  connections: number;
+}
+
+function parseCli(argv: readonly string[]): CliArgs {
   const { values } = parseArgs({
     args: [...argv],
-    options: { size: { type: 'string' }, 'if-empty': { type: 'boolean', default: false } },
+    options: { size: { type: 'string' }, 'if-empty': { type: 'boolean', default: false }, connections: { type: 'string', default: '1' } },
     strict: true,
   });
   const size = Number(values.size);
-  if (values.size === undefined || !/^\d+$/.test(values.size) || !Number.isSafeInteger(size)) {
-    throw new Error('usage: load.js --size N [--if-empty]  (N: number of contractors)');
+  const connections = Number(values.connections);
+  if (
+    values.size === undefined ||
+    !/^\d+$/.test(values.size) ||
+    !Number.isSafeInteger(size) ||
+    !/^[1-9]\d?$/.test(values.connections ?? '')
+  ) {
+    throw new Error(
+      'usage: load.js --size N [--if-empty] [--connections C]  (N: number of contractors; C: 1-99, see SeedOptions.connections)',
+    );
   }
-  return { size, ifEmpty: values['if-empty'] ?? false };
+  return { size, ifEmpty: values['if-empty'] ?? false, connections };
 }
 
 if (require.main === module) {
@@ -218,7 +355,7 @@ if (require.main === module) {
     console.error('seed: DATABASE_URL is not set');
     process.exit(1);
   }
-  let args: { size: number; ifEmpty: boolean };
+  let args: CliArgs;
   try {
     args = parseCli(process.argv.slice(2));
   } catch (err) {
@@ -228,7 +365,7 @@ if (require.main === module) {
   const onStep = process.env.SEED_TIMINGS
     ? (name: string, s: number) => console.error(`seed: ${name} done at ${s.toFixed(1)} s`)
     : undefined;
-  seed(url, args.size, { ifEmpty: args.ifEmpty, onStep, progress: progress() }).then(
+  seed(url, args.size, { ifEmpty: args.ifEmpty, connections: args.connections, onStep, progress: progress() }).then(
     (r) => {
       console.error(
         r.skipped
