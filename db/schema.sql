@@ -551,6 +551,7 @@ END) STORED,
     CONSTRAINT contractors_website_url_check CHECK ((website_url ~ '^https?://'::text)),
     CONSTRAINT contractors_year_established_check CHECK (((year_established >= 1800) AND (year_established <= 2100)))
 );
+ALTER TABLE ONLY app_public.contractors ALTER COLUMN search SET STORAGE MAIN;
 
 --
 -- Name: TABLE contractors; Type: COMMENT; Schema: app_public; Owner: -
@@ -2546,12 +2547,18 @@ CREATE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1
 -- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
 begin
   return query
-    with candidates as materialized (
+    with exact_names as (
+      -- Rule 1's contractors, by one lookup in the name_key index (not a name_key per row).
+      select coalesce(array_agg(c.search_no), '{}') as nos
+        from app_public.contractors c
+       where app_hidden.name_key(c.name) = p_name_key and c.is_active
+    ), candidates as materialized (
       -- Each document read once (|| detoasts it).
       select c.id, c.search_no, c.search || ''::tsvector as search, (w.band / 100.0)::numeric(3,2) as rating,
-             app_hidden.name_key(c.name) = p_name_key as exact_name
+             case when p_name_key is not null then c.search_no = any(e.nos) end as exact_name
         from unnest(p_nos, p_bands) as w(no, band)
         join app_public.contractors c on c.search_no = w.no
+        cross join exact_names e
     ), ranked as (
       select k.id, k.search_no,
              case when p_sort = 'rating' then array[k.rating]
