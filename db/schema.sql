@@ -6593,7 +6593,7 @@ CREATE TRIGGER _900_staff_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.c
 -- Name: contractors _900_staff_audit; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
-CREATE TRIGGER _900_staff_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.contractors FOR EACH ROW WHEN ((current_setting('role'::text) = 'marine_admin'::text)) EXECUTE FUNCTION app_private.tg__audit_staff_change('updated_at', 'search', 'search_head', 'search_no', 'specialty_slugs', 'specialty_items', 'public_rating', 'latitude', 'longitude');
+CREATE TRIGGER _900_staff_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.contractors FOR EACH ROW WHEN ((current_setting('role'::text) = 'marine_admin'::text)) EXECUTE FUNCTION app_private.tg__audit_staff_change('updated_at', 'search', 'search_no', 'specialty_slugs', 'specialty_items', 'public_rating', 'latitude', 'longitude');
 
 --
 -- Name: posts _900_staff_audit; Type: TRIGGER; Schema: app_public; Owner: -
