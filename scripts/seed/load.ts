@@ -191,50 +191,67 @@ async function bandShares(client: Client, count: number): Promise<string[]> {
   return bounds.slice(1).map((to, k) => `[${bounds[k]},${to})`);
 }
 
-interface CopiedRows {
-  contractors: number;
-  contractorSpecialties: number;
-  reviews: number;
-  posts: number;
+/**
+ * One job per share of the contractors (a share per connection), each copying that share's rows
+ * and giving their count. The counts are summed once every copy is done (a running `x += await`
+ * would add to the value x had before another lane's).
+ */
+async function copyShares(
+  lanes: Lanes,
+  size: number,
+  shareCount: number,
+  copyShare: (c: Client, from: number, to: number) => Promise<number>,
+): Promise<number> {
+  const parts = shares(size, shareCount);
+  const counts = parts.map(() => 0);
+  await lanes.run(
+    parts.map(
+      ([from, to], k): Job =>
+        async (c) =>
+          (counts[k] = await copyShare(c, from, to)),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
 }
 
-/**
- * Copies the contractors, then their specialty links and reviews (and the posts), each in one
- * share per connection. Counts are added once a copy is done: `x += await` would add to the
- * value x had before another lane's.
- */
-async function copyContractors(lanes: Lanes, size: number, shareCount: number, shown: Progress, copied: () => void): Promise<CopiedRows> {
-  const counted: CopiedRows = { contractors: 0, contractorSpecialties: 0, reviews: 0, posts: 0 };
-  const perShare = (copyShare: (c: Client, from: number, to: number) => Promise<void>): Job[] =>
-    shares(size, shareCount).map(
-      ([from, to]): Job =>
-        (c) =>
-          copyShare(c, from, to),
+/** The contractors' rows, a share per connection. */
+function copyContractors(lanes: Lanes, size: number, shareCount: number, shown: Progress): Promise<number> {
+  return inStep(
+    shown,
+    'copy contractors',
+    (s) =>
+      copyShares(lanes, size, shareCount, (c, from, to) =>
+        copyRows(
+          c,
+          CONTRACTORS_TABLE,
+          perContractor(from, to, (i) => [contractorAt(i)], s),
+        ),
+      ),
+    size,
+    'contractors',
+  );
+}
+
+/** The specialty links and reviews, a share per connection, then the posts. */
+function copyLinksReviewsAndPosts(lanes: Lanes, size: number, shareCount: number, shown: Progress) {
+  const links = () =>
+    copyShares(lanes, size, shareCount, (c, from, to) =>
+      copyRows(c, CONTRACTOR_SPECIALTIES_TABLE, perContractor(from, to, contractorSpecialtiesAt)),
     );
-  const contractors = (step: Step) =>
-    perShare(async (c, from, to) => {
-      const n = await copyRows(
-        c,
-        CONTRACTORS_TABLE,
-        perContractor(from, to, (i) => [contractorAt(i)], step),
-      );
-      counted.contractors += n;
-    });
-  const linksAndReviews = (step: Step) =>
-    perShare(async (c, from, to) => {
-      const links = await copyRows(c, CONTRACTOR_SPECIALTIES_TABLE, perContractor(from, to, contractorSpecialtiesAt));
-      const reviews = await copyRows(c, REVIEWS_TABLE, perContractor(from, to, reviewsAt, step));
-      counted.contractorSpecialties += links;
-      counted.reviews += reviews;
-    });
-  const posts: Job = async (c) => {
-    const n = await copyRows(c, POSTS_TABLE, postRows());
-    counted.posts += n;
+  const reviews = (s: Step) =>
+    copyShares(lanes, size, shareCount, (c, from, to) => copyRows(c, REVIEWS_TABLE, perContractor(from, to, reviewsAt, s)));
+  const posts = async () => {
+    let n = 0;
+    await lanes.run([async (c) => (n = await copyRows(c, POSTS_TABLE, postRows()))]);
+    return n;
   };
-  await inStep(shown, 'copy contractors', (s) => lanes.run(contractors(s)), size, 'contractors');
-  copied();
-  await inStep(shown, 'copy specialty links and reviews', (s) => lanes.run([...linksAndReviews(s), posts]), size, 'contractors');
-  return counted;
+  return inStep(
+    shown,
+    'copy specialty links and reviews',
+    async (s) => ({ contractorSpecialties: await links(), reviews: await reviews(s), posts: await posts() }),
+    size,
+    'contractors',
+  );
 }
 
 /**
@@ -289,7 +306,9 @@ export async function seed(databaseUrl: string, size: number, opts: SeedOptions 
     }
 
     const shown = opts.progress ?? noProgress;
-    const counted = await copyContractors(lanes, size, connections, shown, () => step('copy contractors'));
+    const contractors = await copyContractors(lanes, size, connections, shown);
+    step('copy contractors');
+    const rest = await copyLinksReviewsAndPosts(lanes, size, connections, shown);
     step('copy the rest');
     // Statistics for the recount's joins and scans, which would otherwise be planned for empty
     // tables (and again after it, below).
@@ -313,7 +332,7 @@ export async function seed(databaseUrl: string, size: number, opts: SeedOptions 
     // Statistics again, now with the expression indexes' (built above), which only analyze gathers.
     await inStep(shown, 'analyze', () => sideBySide(clients).run(analyzeJobs));
     step('analyze');
-    return { skipped: false, specialties, ...counted, seconds: elapsed() };
+    return { skipped: false, specialties, contractors, ...rest, seconds: elapsed() };
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
     throw err;
