@@ -2416,6 +2416,9 @@ declare
   v_keys text[];         -- each token as place names are compared (name_key: lower case, letters and digits)
   v_city_keys text[];    -- the directory's cities, compared so, and their names
   v_city_names text[];
+  v_state_names text[];  -- app_hidden.us_states(), read once: its names, codes, and codes in lower case
+  v_state_codes text[];
+  v_state_lower text[];
   v_name_terms text[];   -- q's lexemes as the top tier's posting terms
   v_at integer;
   v_n integer;
@@ -2435,21 +2438,23 @@ begin
   -- Read once: each phrase of q is then looked up in memory.
   select array_agg(app_hidden.name_key(d.city)), array_agg(d.city) into v_city_keys, v_city_names
     from app_private.directory_cities d where d.active_contractors > 0;
+  select array_agg(s.name), array_agg(s.code), array_agg(lower(s.code)) into v_state_names, v_state_codes, v_state_lower
+    from app_hidden.us_states() s;
   -- Cities first ("Virginia Beach" holds a state's name), then states alone.
   <<cities>>
   for v_len in reverse least(4, v_n)..1 loop
     for v_i in reverse v_n - v_len + 1..1 loop
       v_phrase := array_to_string(v_keys[v_i:v_i + v_len - 1], ' ');
       -- A state's own name means the state ("new york", "washington"), not a city so named.
-      continue when exists (select from app_hidden.us_states() s where s.name = v_phrase);
+      continue when v_phrase = any (v_state_names);
       v_at := array_position(v_city_keys, v_phrase);
       if v_at is not null then
         v_city := v_city_names[v_at];
         v_from := v_i; v_to := v_i + v_len - 1;
         -- A state after the city: its name (one to three words) or its code, in any case.
         for v_len in reverse least(3, v_n - v_to)..1 loop
-          select s.code into v_state from app_hidden.us_states() s
-           where s.name = array_to_string(v_keys[v_to + 1:v_to + v_len], ' ') or (v_len = 1 and lower(s.code) = v_keys[v_to + 1]);
+          v_state := v_state_codes[coalesce(array_position(v_state_names, array_to_string(v_keys[v_to + 1:v_to + v_len], ' ')),
+                                            case when v_len = 1 then array_position(v_state_lower, v_keys[v_to + 1]) end)];
           if v_state is not null then
             v_to := v_to + v_len;
             exit;
@@ -2464,10 +2469,9 @@ begin
     exit when v_from is not null;
     for v_i in reverse v_n - v_len + 1..1 loop
       v_phrase := array_to_string(v_keys[v_i:v_i + v_len - 1], ' ');
-      select s.code into v_state from app_hidden.us_states() s
-       where s.name = v_phrase
-          or (v_len = 1 and lower(s.code) = v_phrase
-              and (v_tokens[v_i] ~ '^[A-Z]{2}\W*$' or not v_phrase = any (v_everyday)));
+      v_state := v_state_codes[coalesce(array_position(v_state_names, v_phrase),
+                                        case when v_len = 1 and (v_tokens[v_i] ~ '^[A-Z]{2}\W*$' or not v_phrase = any (v_everyday))
+                                             then array_position(v_state_lower, v_phrase) end)];
       if v_state is not null then
         v_from := v_i; v_to := v_i + v_len - 1;
         exit states;
