@@ -2375,6 +2375,37 @@ $$;
 COMMENT ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) IS 'Contractor search by text (most relevant first, or by rating), specialty, city and state; see GET /api/v1/public/contractors/search.';
 
 --
+-- Name: search_filter_bands(integer[], text[], integer, smallint, smallint); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_filter_bands(p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint, p_high smallint) RETURNS TABLE(band smallint, ids integer[])
+    LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 1
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    SET jit TO 'off'
+    SET enable_hashjoin TO 'off'
+    SET enable_mergejoin TO 'off'
+    AS $$
+#variable_conflict use_column
+-- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+begin
+  return query
+    select g.band, app_private.intersection(g.ids)
+      from (select p.band, f.grp, app_private.union_of(p.contractors) as ids
+              from unnest(p_filter_grp, p_filter_term) as f(grp, term)
+              join app_private.search_postings p on p.term = f.term and p.band between p_low and p_high
+             group by p.band, f.grp) g
+     group by g.band
+    having count(*) = p_groups;
+end
+$$;
+
+--
+-- Name: FUNCTION search_filter_bands(p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint, p_high smallint); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_filter_bands(p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint, p_high smallint) IS 'A text search''s filters in a range of rating bands: the contractors in every filter group, band by band (search_walk).';
+
+--
 -- Name: search_filter_terms(text, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -2811,9 +2842,13 @@ declare
   v_low smallint;
   v_band record;
   v_take integer[];
+  v_unit_n integer[];    -- each unit's matches in the bands read by the whole walk: the meet's order
+  v_chunk_n integer[];
+  v_meet boolean := false;
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
+  v_unit_n := coalesce(array_fill(0, array[v_units]), '{}');
   select coalesce(array_agg(f.grp), '{}'), coalesce(array_agg(f.term), '{}'), count(distinct f.grp)
     into v_filter_grp, v_filter_term, v_groups
     from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
@@ -2830,28 +2865,28 @@ begin
   -- count is still under half the cap after the first chunk (about 40% of the directory) will
   -- most likely read every band to count its matches, so it reads the rest in one chunk: one
   -- query instead of three (the fixed cost of a query is most of a small directory's search).
-  v_low := 450;
+  -- Three units or more seldom all meet, and their soft matches mostly fill the page and the cap
+  -- within 4.80-5.00: that is their first chunk, so the meet (below) starts sooner.
+  v_low := case when v_units >= 3 then 480 else 450 end;
   loop
+    v_chunk_n := null;
     for v_band in
-      with filter_terms as (
-        select f.grp, f.term from unnest(v_filter_grp, v_filter_term) as f(grp, term)
-      ), filtered as (
-        -- The filters' matches in each band, first: each unit's arrays are cut to them before
-        -- they are combined, so a narrow filter keeps every later step small.
-        select g.band, app_private.intersection(g.ids) as ids
-          from (select p.band, f.grp, app_private.union_of(p.contractors) as ids
-                  from filter_terms f join app_private.search_postings p on p.term = f.term and p.band between v_low and v_high
-                 group by p.band, f.grp) g
-         group by g.band
-        having count(*) = greatest(v_groups, 1)
+      -- Once only matches of every unit are left to find: the bands where they meet.
+      select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids
+        from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term, v_groups,
+                                         array(select i from generate_subscripts(v_unit_n, 1) i order by v_unit_n[i], i), v_low, v_high) m
+       where v_meet
+      union all
+      (with filtered as (
+        select * from app_hidden.search_filter_bands(v_filter_grp, v_filter_term, greatest(v_groups, 1), v_low, v_high)
       ), terms as (
         select t.unit, t.alt, t.term, t.size from unnest(v_unit, v_alt, v_term, v_size) as t(unit, alt, term, size)
       ), alternatives as (
         -- An alternative matches in a band where every one of its terms is posted. Without a
         -- filter, each term's bands in the chunk; with one, each band the filters match, and
-        -- the term's posting in exactly that band (filtered drives the join: the planner
-        -- guesses it one row, and a join the other way round rescanned it for every posting,
-        -- 45 of 50 ms for `diesel` in Annapolis at 1,000,000).
+        -- the term's posting in exactly that band (filtered drives the join: a join the other
+        -- way round rescanned it for every posting, 45 of 50 ms for `diesel` in Annapolis at
+        -- 1,000,000).
         select p.band, t.unit, app_private.intersection(p.contractors) as ids
           from terms t join app_private.search_postings p on p.term = t.term and p.band between v_low and v_high
          where v_groups = 0
@@ -2873,13 +2908,19 @@ begin
              case when count(*) filter (where icount(m.ids) > 0) = greatest(v_units, 1)
                   then app_private.intersection(m.ids) else '{}' end as ids,
              array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found,
+             -- each unit's matches in the whole chunk (the same in every row)
+             (select array_agg(coalesce(c.n, 0) order by u)
+                from generate_series(1, v_units) u
+                left join (select c.unit, sum(icount(c.ids))::integer as n from unit_matches c group by c.unit) c on c.unit = u) as unit_counts,
              -- any unit: only while nothing matches them all, and only with more than one
              app_private.union_of(m.ids) filter (where v_units > 1 and total = 0) as any_ids
         from unit_matches m
+       where not v_meet
        group by m.band
-       order by m.band desc
+       order by m.band desc)
     loop
       unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_subscripts(unit_found, 1) i);
+      v_chunk_n := coalesce(v_band.unit_counts, v_chunk_n);
       total := total + icount(v_band.ids);
       if cardinality(nos) < p_need then
         v_take := app_hidden.search_band_page(v_band.ids, v_band.band, p_after_band, p_after_no, p_need - cardinality(nos));
@@ -2893,9 +2934,21 @@ begin
         any_bands := any_bands || array_fill(v_band.band, array[cardinality(v_take)]);
       end if;
     end loop;
+    if v_chunk_n is not null then
+      v_unit_n := array(select a + b from unnest(v_unit_n, v_chunk_n) as n(a, b));
+    end if;
     exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
+    -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here.
+    if false = any(unit_found) then
+      unit_found := array(select unit_found[i]
+                                 or exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
+                                                                                     v_groups, array[i], 0::smallint, (v_low - 1)::smallint))
+                            from generate_subscripts(unit_found, 1) i);
+      exit when false = any(unit_found);
+    end if;
+    v_meet := v_units > 0 and (total > 0 or (cardinality(any_nos) >= p_need and any_total > p_cap));
     v_high := v_low - 1;
-    v_low := case when total < p_cap / 2 and p_cap > 0 then 0 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
+    v_low := case when total < p_cap / 2 and p_cap > 0 then 0 when v_low = 480 then 450 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
   end loop;
   total := least(total, p_cap + 1);
   any_total := least(any_total, p_cap + 1);
@@ -2908,6 +2961,61 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) IS 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
+
+--
+-- Name: search_walk_meet(integer[], integer[], text[], integer[], integer[], text[], integer, integer[], smallint, smallint); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint) RETURNS TABLE(band smallint, ids integer[])
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    SET jit TO 'off'
+    SET max_parallel_workers_per_gather TO '0'
+    SET enable_hashjoin TO 'off'
+    SET enable_mergejoin TO 'off'
+    AS $$
+#variable_conflict use_column
+-- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+begin
+  return query
+    with recursive terms as (
+      select t.unit, t.alt, t.term, t.size from unnest(p_unit, p_alt, p_term, p_size) as t(unit, alt, term, size)
+    ), turns as (
+      select o.unit, o.turn::integer as turn from unnest(p_order) with ordinality as o(unit, turn)
+    ), meet(turn, band, ids) as (
+      -- The start: with filters, their matches (turn 0); without, the first unit's (turn 1),
+      -- from one scan of each of its terms' postings over the bands.
+      select 0, f.band, f.ids from app_hidden.search_filter_bands(p_filter_grp, p_filter_term, p_groups, p_low, p_high) f where p_groups > 0
+      union all
+      select 1, a.band, app_private.union_of(a.ids)
+        from (select p.band, app_private.intersection(p.contractors) as ids
+                from terms t join app_private.search_postings p on p.term = t.term and p.band between p_low and p_high
+               where p_groups = 0 and t.unit = p_order[1]
+               group by p.band, t.alt
+              having count(*) = max(t.size)) a
+       group by a.band
+      union all
+      -- The next unit, in the bands still met only, each posting cut to the matches so far.
+      select m.turn + 1, m.band, m.ids & x.ids
+        from meet m join turns u on u.turn = m.turn + 1
+        cross join lateral (
+          select app_private.union_of(a.ids) as ids
+            from (select app_private.intersection(p.contractors & m.ids) as ids
+                    from terms t join app_private.search_postings p on p.term = t.term and p.band = m.band
+                   where t.unit = u.unit
+                   group by t.alt
+                  having count(*) = max(t.size)) a) x
+       where icount(m.ids & x.ids) > 0
+    )
+    select m.band, m.ids from meet m where m.turn = cardinality(p_order) and icount(m.ids) > 0 order by m.band desc;
+end
+$$;
+
+--
+-- Name: FUNCTION search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint) IS 'The text search''s walk once only matches of every unit are left to find: the bands where the units meet, unit by unit (docs/search.md).';
 
 --
 -- Name: search_window(integer[], smallint[], text, text, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -7914,6 +8022,13 @@ REVOKE ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text,
 GRANT ALL ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer, p_after_key numeric[], p_after_id uuid) TO marine_anonymous;
 
 --
+-- Name: FUNCTION search_filter_bands(p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint, p_high smallint); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_filter_bands(p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint, p_high smallint) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_filter_bands(p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint, p_high smallint) TO marine_anonymous;
+
+--
 -- Name: FUNCTION search_filter_terms(p_specialty text, p_city text, p_state text); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -7982,6 +8097,13 @@ GRANT ALL ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boo
 
 REVOKE ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text); Type: ACL; Schema: app_hidden; Owner: -

@@ -425,12 +425,7 @@ describe('what the search reads', () => {
       await c.query(`update app_public.contractors set is_active = true where id = $1`, [a]);
       await c.query(`delete from app_public.contractors where id = $1`, [b]);
       expect(await stalePostings(c)).toBe(0);
-      expect(await walk(c, [`'zorvath'`, `'quillon'`], { state: 'FL' })).toEqual({
-        total: 0,
-        unit_found: [true, false],
-        n: 0,
-        any_total: 1,
-      });
+      expect(await walk(c, [`'zorvath'`, `'quillon'`], { state: 'FL' })).toMatchObject({ total: 0, unit_found: [true, false], n: 0 });
       expect(await walk(c, [`'zorvath'`], { state: 'FL' })).toEqual({ total: 1, unit_found: [true], n: 1, any_total: 0 });
     });
   });
@@ -462,7 +457,8 @@ describe('what the search reads', () => {
       expect(await walk(c, [`'vexmoor' & 'clean' | 'wraxbi'`])).toEqual({ total: 2, unit_found: [true], n: 2, any_total: 0 });
       expect(await walk(c, [`'vexmoor'`, `'blorp'`])).toMatchObject({ total: 1, unit_found: [true, true], n: 1 });
       expect(await walk(c, [`'vexmoor'`, `'wraxbi'`])).toEqual({ total: 0, unit_found: [true, true], n: 0, any_total: 3 });
-      expect(await walk(c, [`'vexmoor'`, `'zzzqx'`])).toEqual({ total: 0, unit_found: [true, false], n: 0, any_total: 2 });
+      // A unit matched nowhere ends the walk (the caller walks again without it): only unit_found is told.
+      expect(await walk(c, [`'vexmoor'`, `'zzzqx'`])).toMatchObject({ total: 0, unit_found: [true, false], n: 0 });
       expect(await walk(c, [`'vexmoor'`], { need: 1 })).toEqual({ total: 2, unit_found: [true], n: 1, any_total: 0 });
       expect(await walk(c, [`'vexmoor':A`], { state: 'ME' })).toEqual({ total: 2, unit_found: [true], n: 2, any_total: 0 });
       // Rank order: best rating first, then the highest search number; a position skips what is before it.
@@ -481,6 +477,45 @@ describe('what the search reads', () => {
         [r.bands[at], r.nos[at]],
       );
       expect(after.nos).toEqual(r.nos.slice(at + 1, at + 6));
+    });
+  });
+
+  test('search_walk: once the soft matches are complete, the bands left are walked unit by unit (search_walk_meet), with and without filters', async () => {
+    await inTransaction(async (c) => {
+      const ids = await make(c, [
+        { name: 'Plovrik Alpha', about: 'Snarvel fittings.', rating: 1.2 },
+        { name: 'Plovrik Beta', about: 'Snarvel and quenby.', rating: 2.4 },
+        { name: 'Plovrik Gamma', rating: 4.9 },
+        { name: 'Plovrik Delta', rating: 4.8 },
+        { name: 'Snarvel Epsilon', rating: 4.7 },
+      ]);
+      await c.query(`update app_public.contractors set city = 'Quellmoor Harbor' where id = any($1)`, [ids]);
+      const walkWith = async (units: string[], need: number, cap: number, city: string | null) => {
+        const before = await c.query(
+          `select coalesce(sum(calls), 0)::int as n from pg_stat_xact_user_functions where funcname = 'search_walk_meet'`,
+        );
+        const { rows } = await c.query(
+          `select w.total, w.unit_found, w.nos, w.bands, least(w.any_total, 3) as any_total
+             from app_hidden.search_walk($1::tsquery[], array_fill(true, array[cardinality($1::tsquery[])]), null, $2, null, $3, $4) w`,
+          [units, city, need, cap],
+        );
+        const after = await c.query(
+          `select coalesce(sum(calls), 0)::int as n from pg_stat_xact_user_functions where funcname = 'search_walk_meet'`,
+        );
+        return { ...rows[0], meet: after.rows[0].n > before.rows[0].n };
+      };
+      await c.query(`set local track_functions = 'pl'`);
+      for (const city of [null, 'quellmoor']) {
+        // need 2, cap 2: the best chunk (4.50-5.00) has three matches of either unit and none of both.
+        const met = await walkWith([`'plovrik'`, `'snarvel'`], 2, 2, city);
+        const read = await walkWith([`'plovrik'`, `'snarvel'`], 100, 10000, city);
+        expect([city, met.meet, read.meet]).toEqual([city, true, false]);
+        expect([city, met.total, met.nos, met.bands]).toEqual([city, 2, read.nos, [240, 120]]);
+        expect([city, met.unit_found, met.any_total]).toEqual([city, [true, true], 3]);
+        // An alternative of two terms; a unit whose matches meet the others' in one band only.
+        const three = await walkWith([`'plovrik'`, `'snarvel' & 'quenbi' | 'zzzqx'`], 1, 1, city);
+        expect([city, three.total, three.bands]).toEqual([city, 1, [240]]);
+      }
     });
   });
 

@@ -11,7 +11,11 @@
 -- q), or, with no filter either, every active contractor (the term 'all:'). In the same walk,
 -- while no contractor matches every unit, it also collects and counts the matches of any unit
 -- (any_nos, any_bands, any_total: soft matching), so a query whose units never meet is walked
--- once, not twice.
+-- once, not twice. Once the soft matches are complete (a match of every unit found, or any
+-- unit's filling p_need and counted past the cap), the bands left are walked for matches of every
+-- unit only, unit by unit, rarest first (search_walk_meet). A unit that matches nothing under
+-- the filters ends the walk as soon as that is known, with unit_found saying so and the other
+-- outputs incomplete: search_contractors walks again without it.
 CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer)
  RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer)
  LANGUAGE plpgsql
@@ -39,9 +43,13 @@ declare
   v_low smallint;
   v_band record;
   v_take integer[];
+  v_unit_n integer[];    -- each unit's matches in the bands read by the whole walk: the meet's order
+  v_chunk_n integer[];
+  v_meet boolean := false;
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
+  v_unit_n := coalesce(array_fill(0, array[v_units]), '{}');
   select coalesce(array_agg(f.grp), '{}'), coalesce(array_agg(f.term), '{}'), count(distinct f.grp)
     into v_filter_grp, v_filter_term, v_groups
     from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
@@ -58,28 +66,28 @@ begin
   -- count is still under half the cap after the first chunk (about 40% of the directory) will
   -- most likely read every band to count its matches, so it reads the rest in one chunk: one
   -- query instead of three (the fixed cost of a query is most of a small directory's search).
-  v_low := 450;
+  -- Three units or more seldom all meet, and their soft matches mostly fill the page and the cap
+  -- within 4.80-5.00: that is their first chunk, so the meet (below) starts sooner.
+  v_low := case when v_units >= 3 then 480 else 450 end;
   loop
+    v_chunk_n := null;
     for v_band in
-      with filter_terms as (
-        select f.grp, f.term from unnest(v_filter_grp, v_filter_term) as f(grp, term)
-      ), filtered as (
-        -- The filters' matches in each band, first: each unit's arrays are cut to them before
-        -- they are combined, so a narrow filter keeps every later step small.
-        select g.band, app_private.intersection(g.ids) as ids
-          from (select p.band, f.grp, app_private.union_of(p.contractors) as ids
-                  from filter_terms f join app_private.search_postings p on p.term = f.term and p.band between v_low and v_high
-                 group by p.band, f.grp) g
-         group by g.band
-        having count(*) = greatest(v_groups, 1)
+      -- Once only matches of every unit are left to find: the bands where they meet.
+      select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids
+        from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term, v_groups,
+                                         array(select i from generate_subscripts(v_unit_n, 1) i order by v_unit_n[i], i), v_low, v_high) m
+       where v_meet
+      union all
+      (with filtered as (
+        select * from app_hidden.search_filter_bands(v_filter_grp, v_filter_term, greatest(v_groups, 1), v_low, v_high)
       ), terms as (
         select t.unit, t.alt, t.term, t.size from unnest(v_unit, v_alt, v_term, v_size) as t(unit, alt, term, size)
       ), alternatives as (
         -- An alternative matches in a band where every one of its terms is posted. Without a
         -- filter, each term's bands in the chunk; with one, each band the filters match, and
-        -- the term's posting in exactly that band (filtered drives the join: the planner
-        -- guesses it one row, and a join the other way round rescanned it for every posting,
-        -- 45 of 50 ms for `diesel` in Annapolis at 1,000,000).
+        -- the term's posting in exactly that band (filtered drives the join: a join the other
+        -- way round rescanned it for every posting, 45 of 50 ms for `diesel` in Annapolis at
+        -- 1,000,000).
         select p.band, t.unit, app_private.intersection(p.contractors) as ids
           from terms t join app_private.search_postings p on p.term = t.term and p.band between v_low and v_high
          where v_groups = 0
@@ -101,13 +109,19 @@ begin
              case when count(*) filter (where icount(m.ids) > 0) = greatest(v_units, 1)
                   then app_private.intersection(m.ids) else '{}' end as ids,
              array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found,
+             -- each unit's matches in the whole chunk (the same in every row)
+             (select array_agg(coalesce(c.n, 0) order by u)
+                from generate_series(1, v_units) u
+                left join (select c.unit, sum(icount(c.ids))::integer as n from unit_matches c group by c.unit) c on c.unit = u) as unit_counts,
              -- any unit: only while nothing matches them all, and only with more than one
              app_private.union_of(m.ids) filter (where v_units > 1 and total = 0) as any_ids
         from unit_matches m
+       where not v_meet
        group by m.band
-       order by m.band desc
+       order by m.band desc)
     loop
       unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_subscripts(unit_found, 1) i);
+      v_chunk_n := coalesce(v_band.unit_counts, v_chunk_n);
       total := total + icount(v_band.ids);
       if cardinality(nos) < p_need then
         v_take := app_hidden.search_band_page(v_band.ids, v_band.band, p_after_band, p_after_no, p_need - cardinality(nos));
@@ -121,9 +135,21 @@ begin
         any_bands := any_bands || array_fill(v_band.band, array[cardinality(v_take)]);
       end if;
     end loop;
+    if v_chunk_n is not null then
+      v_unit_n := array(select a + b from unnest(v_unit_n, v_chunk_n) as n(a, b));
+    end if;
     exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
+    -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here.
+    if false = any(unit_found) then
+      unit_found := array(select unit_found[i]
+                                 or exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
+                                                                                     v_groups, array[i], 0::smallint, (v_low - 1)::smallint))
+                            from generate_subscripts(unit_found, 1) i);
+      exit when false = any(unit_found);
+    end if;
+    v_meet := v_units > 0 and (total > 0 or (cardinality(any_nos) >= p_need and any_total > p_cap));
     v_high := v_low - 1;
-    v_low := case when total < p_cap / 2 and p_cap > 0 then 0 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
+    v_low := case when total < p_cap / 2 and p_cap > 0 then 0 when v_low = 480 then 450 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
   end loop;
   total := least(total, p_cap + 1);
   any_total := least(any_total, p_cap + 1);
