@@ -46,6 +46,7 @@ declare
   v_unit_n integer[];    -- each unit's matches in the bands read by the whole walk: the meet's order
   v_chunk_n integer[];
   v_meet boolean := false;
+  v_order integer[];     -- the units, rarest first (a variable, so that the meet is inlined)
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
@@ -73,10 +74,11 @@ begin
     v_chunk_n := null;
     for v_band in
       -- Once only matches of every unit are left to find: the bands where they meet.
-      select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids
+      (select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids
         from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term, v_groups,
-                                         array(select i from generate_subscripts(v_unit_n, 1) i order by v_unit_n[i], i), v_low, v_high) m
+                                         v_order, v_low, v_high) m
        where v_meet
+       order by m.band desc)
       union all
       (with filtered as (
         select * from app_hidden.search_filter_bands(v_filter_grp, v_filter_term, greatest(v_groups, 1), v_low, v_high)
@@ -148,6 +150,7 @@ begin
       exit when false = any(unit_found);
     end if;
     v_meet := v_units > 0 and (total > 0 or (cardinality(any_nos) >= p_need and any_total > p_cap));
+    v_order := array(select i from generate_subscripts(v_unit_n, 1) i order by v_unit_n[i], i);
     v_high := v_low - 1;
     v_low := case when total < p_cap / 2 and p_cap > 0 then 0 when v_low = 480 then 450 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
   end loop;

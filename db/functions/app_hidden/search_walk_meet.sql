@@ -6,21 +6,14 @@
 -- every band of every unit is what made such a query dear.
 -- The terms (p_unit, p_alt, p_term, p_size) and the filter groups (p_filter_grp, p_filter_term,
 -- p_groups) are search_walk's: an alternative's terms all match, a unit is any of its
--- alternatives, a filter group is any of its terms.
+-- alternatives, a filter group is any of its terms. In no order: a SQL function its callers
+-- inline (they run it as its owner, with their settings), so `exists` over it stops at the first
+-- band found, and a caller that walks the bands orders them.
 CREATE OR REPLACE FUNCTION app_hidden.search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint)
  RETURNS TABLE(band smallint, ids integer[])
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
- SET jit TO 'off'
- SET max_parallel_workers_per_gather TO '0'
- SET enable_hashjoin TO 'off'
- SET enable_mergejoin TO 'off'
+ LANGUAGE sql
+ STABLE
 AS $function$
-#variable_conflict use_column
--- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
-begin
-  return query
     with recursive terms as (
       select t.unit, t.alt, t.term, t.size from unnest(p_unit, p_alt, p_term, p_size) as t(unit, alt, term, size)
     ), turns as (
@@ -50,8 +43,7 @@ begin
                   having count(*) = max(t.size)) a) x
        where icount(m.ids & x.ids) > 0
     )
-    select m.band, m.ids from meet m where m.turn = cardinality(p_order) and icount(m.ids) > 0 order by m.band desc;
-end
+    select m.band, m.ids from meet m where m.turn = cardinality(p_order) and icount(m.ids) > 0
 $function$;
 comment on function app_hidden.search_walk_meet(integer[],integer[],text[],integer[],integer[],text[],integer,integer[],smallint,smallint) is 'The text search''s walk once only matches of every unit are left to find: the bands where the units meet, unit by unit (docs/search.md).';
 revoke all on function app_hidden.search_walk_meet(integer[],integer[],text[],integer[],integer[],text[],integer,integer[],smallint,smallint) from public, marine_anonymous, marine_agent, marine_admin;
