@@ -2303,7 +2303,7 @@ begin
   for v_pass in 1..2 loop
     v_walk := app_hidden.search_walk(v_terms.q1, v_keep, p_specialty, p_city, p_state,
                                      case when p_sort = 'rating' then v_need else app_hidden.search_rank_window() end, v_cap,
-                                     case when p_sort = 'rating' then v_after_band end, v_after_no);
+                                     case when p_sort = 'rating' then v_after_band end, v_after_no, v_pass = 2);
     exit when true = all(v_walk.unit_found);
     v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
                       from generate_subscripts(v_keep, 1) i
@@ -2346,7 +2346,7 @@ begin
     select array_agg(r.search_no order by r.n), array_agg(to_jsonb(r.key) order by r.n) into v_nos, v_keys
       from (select k.search_no, k.key, row_number() over () as n
               from app_hidden.search_window(v_walk.nos, v_walk.bands, p_q, p_specialty, p_city, p_state) w,
-                   app_hidden.search_rank(w.nos, w.bands, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3, v_keep,
+                   app_hidden.search_rank(w.nos, w.bands, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3, v_keep, v_soft,
                                           app_hidden.name_key(p_q), p_sort, p_after_key, v_after_no, p_limit, p_offset) k) r;
   end if;
   v_nos := coalesce(v_nos, '{}');
@@ -2577,10 +2577,10 @@ CREATE FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_state text,
 COMMENT ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_state text, p_city text) IS 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), both again under its state (''FL:''), its state and city, and ''all:''.';
 
 --
--- Name: search_rank(integer[], smallint[], tsquery[], tsquery[], tsquery[], tsquery[], boolean[], text, text, numeric[], integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: search_rank(integer[], smallint[], tsquery[], tsquery[], tsquery[], tsquery[], boolean[], boolean, text, text, numeric[], integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) RETURNS TABLE(id uuid, search_no integer, key numeric[])
+CREATE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) RETURNS TABLE(id uuid, search_no integer, key numeric[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
@@ -2610,8 +2610,8 @@ begin
           select count(*) filter (where u.score > 0) as matched,
                  count(*) filter (where u.score > 0 and not k.search @@ p_qe[u.i]) as corrected,
                  coalesce(sum(u.score), 0) as field
-            from (select i, case when k.search @@ p_q3[i] then 3 when k.search @@ p_q2[i] then 2
-                                 when k.search @@ p_q1[i] then 1 else 0 end as score
+            from (select i, case when (p_soft or k.exact_name) and not k.search @@ p_q1[i] then 0
+                                 when k.search @@ p_q3[i] then 3 when k.search @@ p_q2[i] then 2 else 1 end as score
                     from generate_subscripts(p_q1, 1) i where p_keep[i]) u) s
     )
     select r.id, r.search_no, r.key
@@ -2623,10 +2623,10 @@ end
 $$;
 
 --
--- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) IS 'The ranking stage of a text search: the window''s keys and the page after the cursor (docs/search.md).';
+COMMENT ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) IS 'The ranking stage of a text search: the window''s keys and the page after the cursor (docs/search.md).';
 
 --
 -- Name: search_rank_window(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2822,10 +2822,10 @@ $_$;
 COMMENT ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[]) IS 'The search postings'' terms of each kept unit and alternative of a text search (search_terms'' tsqueries), for search_walk.';
 
 --
--- Name: search_walk(tsquery[], boolean[], text, text, text, integer, integer, smallint, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: search_walk(tsquery[], boolean[], text, text, text, integer, integer, smallint, integer, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer) RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer)
+CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer, p_present boolean DEFAULT false) RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
@@ -2948,8 +2948,9 @@ begin
       v_unit_n := array(select a + b from unnest(v_unit_n, v_chunk_n) as n(a, b));
     end if;
     exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
-    -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here.
-    if false = any(unit_found) then
+    -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here. (Not
+    -- asked when the caller knows every unit matches somewhere: p_present.)
+    if false = any(unit_found) and not p_present then
       unit_found := array(select unit_found[i]
                                  or exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
                                                                                      v_groups, array[i], 0::smallint, (v_low - 1)::smallint))
@@ -2968,10 +2969,10 @@ end
 $$;
 
 --
--- Name: FUNCTION search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer, p_present boolean); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) IS 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
+COMMENT ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer, p_present boolean) IS 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
 
 --
 -- Name: search_walk_meet(integer[], integer[], text[], integer[], integer[], text[], integer, integer[], smallint, smallint); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -8051,11 +8052,11 @@ REVOKE ALL ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_stat
 GRANT ALL ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_state text, p_city text) TO marine_anonymous;
 
 --
--- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_rank_window(); Type: ACL; Schema: app_hidden; Owner: -
@@ -8093,11 +8094,11 @@ REVOKE ALL ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep bo
 GRANT ALL ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boolean[]) TO marine_anonymous;
 
 --
--- Name: FUNCTION search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer, p_present boolean); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer, p_present boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint, p_after_no integer, p_present boolean) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint); Type: ACL; Schema: app_hidden; Owner: -

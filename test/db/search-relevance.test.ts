@@ -459,6 +459,12 @@ describe('what the search reads', () => {
       expect(await walk(c, [`'vexmoor'`, `'wraxbi'`])).toEqual({ total: 0, unit_found: [true, true], n: 0, any_total: 3 });
       // A unit matched nowhere ends the walk (the caller walks again without it): only unit_found is told.
       expect(await walk(c, [`'vexmoor'`, `'zzzqx'`])).toMatchObject({ total: 0, unit_found: [true, false], n: 0 });
+      // Told that every unit matches somewhere (p_present: search_contractors' second pass), it reads on.
+      const {
+        rows: [told],
+      } = await c.query(`select w.any_total from app_hidden.search_walk(array['vexmoor', 'zzzqx']::tsquery[], array[true, true],
+                                 null, null, null, 100, 10000, null, null, true) w`);
+      expect(told.any_total).toBe(2);
       expect(await walk(c, [`'vexmoor'`], { need: 1 })).toEqual({ total: 2, unit_found: [true], n: 1, any_total: 0 });
       expect(await walk(c, [`'vexmoor':A`], { state: 'ME' })).toEqual({ total: 2, unit_found: [true], n: 2, any_total: 0 });
       // Rank order: best rating first, then the highest search number; a position skips what is before it.

@@ -63,7 +63,7 @@ begin
   for v_pass in 1..2 loop
     v_walk := app_hidden.search_walk(v_terms.q1, v_keep, p_specialty, p_city, p_state,
                                      case when p_sort = 'rating' then v_need else app_hidden.search_rank_window() end, v_cap,
-                                     case when p_sort = 'rating' then v_after_band end, v_after_no);
+                                     case when p_sort = 'rating' then v_after_band end, v_after_no, v_pass = 2);
     exit when true = all(v_walk.unit_found);
     v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
                       from generate_subscripts(v_keep, 1) i
@@ -106,7 +106,7 @@ begin
     select array_agg(r.search_no order by r.n), array_agg(to_jsonb(r.key) order by r.n) into v_nos, v_keys
       from (select k.search_no, k.key, row_number() over () as n
               from app_hidden.search_window(v_walk.nos, v_walk.bands, p_q, p_specialty, p_city, p_state) w,
-                   app_hidden.search_rank(w.nos, w.bands, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3, v_keep,
+                   app_hidden.search_rank(w.nos, w.bands, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3, v_keep, v_soft,
                                           app_hidden.name_key(p_q), p_sort, p_after_key, v_after_no, p_limit, p_offset) k) r;
   end if;
   v_nos := coalesce(v_nos, '{}');

@@ -4,8 +4,11 @@
 -- alone. The ranking key is built here and only here: [exact name, units matched, -units
 -- matched only through a correction or completion, field score, public rating], where a unit
 -- scores 3 in the name or as a specialty (q3), 2 in services or location (q2), 1 elsewhere or
--- through a brand (q1), and units not kept (p_keep) score nothing.
-CREATE OR REPLACE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer)
+-- through a brand (q1), and units not kept (p_keep) score nothing. q3 and q2 are q1 restricted
+-- by weight, so a row q1 does not match scores 0 at once: asked first under soft matching
+-- (p_soft), where a row matches few of the units, and of an exact name; otherwise every row is
+-- a match of every unit (search_walk), and q1 is not asked.
+CREATE OR REPLACE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer)
  RETURNS TABLE(id uuid, search_no integer, key numeric[])
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -37,8 +40,8 @@ begin
           select count(*) filter (where u.score > 0) as matched,
                  count(*) filter (where u.score > 0 and not k.search @@ p_qe[u.i]) as corrected,
                  coalesce(sum(u.score), 0) as field
-            from (select i, case when k.search @@ p_q3[i] then 3 when k.search @@ p_q2[i] then 2
-                                 when k.search @@ p_q1[i] then 1 else 0 end as score
+            from (select i, case when (p_soft or k.exact_name) and not k.search @@ p_q1[i] then 0
+                                 when k.search @@ p_q3[i] then 3 when k.search @@ p_q2[i] then 2 else 1 end as score
                     from generate_subscripts(p_q1, 1) i where p_keep[i]) u) s
     )
     select r.id, r.search_no, r.key
@@ -48,6 +51,6 @@ begin
      limit p_limit + 1 offset p_offset;
 end
 $function$;
-comment on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],text,text,numeric[],integer,integer,integer) is 'The ranking stage of a text search: the window''s keys and the page after the cursor (docs/search.md).';
-revoke all on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],text,text,numeric[],integer,integer,integer) from public, marine_anonymous, marine_agent, marine_admin;
-grant execute on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],text,text,numeric[],integer,integer,integer) to marine_anonymous;
+comment on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],boolean,text,text,numeric[],integer,integer,integer) is 'The ranking stage of a text search: the window''s keys and the page after the cursor (docs/search.md).';
+revoke all on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],boolean,text,text,numeric[],integer,integer,integer) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_rank(integer[],smallint[],tsquery[],tsquery[],tsquery[],tsquery[],boolean[],boolean,text,text,numeric[],integer,integer,integer) to marine_anonymous;

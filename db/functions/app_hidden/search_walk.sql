@@ -15,8 +15,8 @@
 -- unit's filling p_need and counted past the cap), the bands left are walked for matches of every
 -- unit only, unit by unit, rarest first (search_walk_meet). A unit that matches nothing under
 -- the filters ends the walk as soon as that is known, with unit_found saying so and the other
--- outputs incomplete: search_contractors walks again without it.
-CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer)
+-- outputs incomplete: search_contractors walks again without it (and says p_present then).
+CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer, p_present boolean DEFAULT false)
  RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -141,8 +141,9 @@ begin
       v_unit_n := array(select a + b from unnest(v_unit_n, v_chunk_n) as n(a, b));
     end if;
     exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
-    -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here.
-    if false = any(unit_found) then
+    -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here. (Not
+    -- asked when the caller knows every unit matches somewhere: p_present.)
+    if false = any(unit_found) and not p_present then
       unit_found := array(select unit_found[i]
                                  or exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
                                                                                      v_groups, array[i], 0::smallint, (v_low - 1)::smallint))
@@ -159,6 +160,6 @@ begin
   return next;
 end
 $function$;
-comment on function app_hidden.search_walk(tsquery[],boolean[],text,text,text,integer,integer,smallint,integer) is 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
-revoke all on function app_hidden.search_walk(tsquery[],boolean[],text,text,text,integer,integer,smallint,integer) from public, marine_anonymous, marine_agent, marine_admin;
-grant execute on function app_hidden.search_walk(tsquery[],boolean[],text,text,text,integer,integer,smallint,integer) to marine_anonymous;
+comment on function app_hidden.search_walk(tsquery[],boolean[],text,text,text,integer,integer,smallint,integer,boolean) is 'The text search''s walk over the rating-banded postings: the first matches in rank order, the capped count, and which units match (docs/search.md).';
+revoke all on function app_hidden.search_walk(tsquery[],boolean[],text,text,text,integer,integer,smallint,integer,boolean) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_walk(tsquery[],boolean[],text,text,text,integer,integer,smallint,integer,boolean) to marine_anonymous;
