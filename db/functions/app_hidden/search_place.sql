@@ -24,8 +24,6 @@ declare
   v_state_codes text[];
   v_state_lower text[];
   v_name_terms text[];   -- q's lexemes as the top tier's posting terms
-  v_place_terms text[];  -- the place's, likewise
-  v_units integer[];     -- 1..n: each name term a unit of its own (search_walk_meet)
   v_at integer;
   v_n integer;
   v_len integer;
@@ -90,19 +88,15 @@ begin
   end if;
   -- q that reads as a business name keeps its place as words: the place's words and every other
   -- word of q in the name or specialties of one active contractor ("Milwaukee Stainless Works"):
-  -- the postings of their weight-A lexemes meet in a rating band. Walked term by term
-  -- (search_walk_meet): one of the place's first (few names hold it), then q's other words (a
-  -- long q's stop meeting after a few), then the rest of the place's (which meet the first in
-  -- the names of the place's own businesses, "San Diego Rigging").
-  v_place_terms := array(select 'a:' || l from unnest(tsvector_to_array(to_tsvector('english', array_to_string(v_tokens[v_from:v_to], ' ')))) l);
-  v_name_terms := array(select t from (select distinct 'a:' || l as t from unnest(tsvector_to_array(to_tsvector('english', p_q))) l) n
-                         order by t = v_place_terms[1] desc, t = any (v_place_terms), t);
-  v_units := array(select generate_series(1, cardinality(v_name_terms)));
-  if cardinality(v_place_terms) > 0
-     -- (a word in no name at all, the usual case in a long q, settles it at once)
+  -- the postings of their weight-A lexemes meet in a rating band. A word in no name at all, the
+  -- usual case in a long q, settles it with one probe per word.
+  v_name_terms := array(select distinct 'a:' || l from unnest(tsvector_to_array(to_tsvector('english', p_q))) l);
+  if length(to_tsvector('english', array_to_string(v_tokens[v_from:v_to], ' '))) > 0
      and not exists (select from unnest(v_name_terms) t where not exists (select from app_private.search_postings p where p.term = t))
-     and exists (select from app_hidden.search_walk_meet(v_units, v_units, v_name_terms, array_fill(1, array[cardinality(v_units)]),
-                                                         '{}', '{}', 0, v_units, 0::smallint, 500::smallint)) then
+     and exists (select from app_private.search_postings p
+                  where p.term = any(v_name_terms)
+                  group by p.band
+                 having count(*) = cardinality(v_name_terms) and icount(app_private.intersection(p.contractors)) > 0) then
     place := json_build_object('words', array_to_string(v_tokens[v_from:v_to], ' '), 'city', v_city, 'state', v_state,
                                'applied', false);
     return next;
