@@ -2379,24 +2379,15 @@ COMMENT ON FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_
 --
 
 CREATE FUNCTION app_hidden.search_filter_bands(p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint, p_high smallint) RETURNS TABLE(band smallint, ids integer[])
-    LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 1
-    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
-    SET jit TO 'off'
-    SET enable_hashjoin TO 'off'
-    SET enable_mergejoin TO 'off'
+    LANGUAGE sql STABLE
     AS $$
-#variable_conflict use_column
--- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
-begin
-  return query
     select g.band, app_private.intersection(g.ids)
       from (select p.band, f.grp, app_private.union_of(p.contractors) as ids
               from unnest(p_filter_grp, p_filter_term) as f(grp, term)
               join app_private.search_postings p on p.term = f.term and p.band between p_low and p_high
              group by p.band, f.grp) g
      group by g.band
-    having count(*) = p_groups;
-end
+    having count(*) = p_groups
 $$;
 
 --
@@ -2826,6 +2817,7 @@ CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_sp
     SET max_parallel_workers_per_gather TO '0'
     SET enable_hashjoin TO 'off'
     SET enable_mergejoin TO 'off'
+    SET cursor_tuple_fraction TO '1'
     AS $$
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
@@ -2842,10 +2834,11 @@ declare
   v_size integer[];
   v_high smallint := 500;
   v_low smallint;
+  v_bands refcursor;
   v_band record;
   v_take integer[];
   v_unit_n integer[];    -- each unit's matches in the bands read by the whole walk: the meet's order
-  v_chunk_n integer[];
+  v_i integer;
   v_meet boolean := false;
   v_order integer[];     -- the units, rarest first (a variable, so that the meet is inlined)
 begin
@@ -2872,16 +2865,18 @@ begin
   -- within 4.80-5.00: that is their first chunk, so the meet (below) starts sooner.
   v_low := case when v_units >= 3 then 480 else 450 end;
   loop
-    v_chunk_n := null;
-    for v_band in
-      -- Once only matches of every unit are left to find: the bands where they meet.
-      (select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids
-        from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term, v_groups,
-                                         v_order, v_low, v_high) m
-       where v_meet
-       order by m.band desc)
-      union all
-      (with filtered as (
+    -- Two queries, each planned only when it runs (a cursor per chunk, planned to be read to the
+    -- end: cursor_tuple_fraction): the chunk's bands read, or, once only matches of every unit
+    -- are left to find, the bands where they meet.
+    if v_meet then
+      open v_bands for
+        select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids
+          from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term, v_groups,
+                                           v_order, v_low, v_high) m
+         order by m.band desc;
+    else
+      open v_bands for
+      with filtered as (
         select * from app_hidden.search_filter_bands(v_filter_grp, v_filter_term, greatest(v_groups, 1), v_low, v_high)
       ), terms as (
         select t.unit, t.alt, t.term, t.size from unnest(v_unit, v_alt, v_term, v_size) as t(unit, alt, term, size)
@@ -2912,19 +2907,21 @@ begin
              case when count(*) filter (where icount(m.ids) > 0) = greatest(v_units, 1)
                   then app_private.intersection(m.ids) else '{}' end as ids,
              array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found,
-             -- each unit's matches in the whole chunk (the same in every row)
-             (select array_agg(coalesce(c.n, 0) order by u)
-                from generate_series(1, v_units) u
-                left join (select c.unit, sum(icount(c.ids))::integer as n from unit_matches c group by c.unit) c on c.unit = u) as unit_counts,
+             -- their matches, in the same order (the meet's order), while it may yet be needed
+             array_agg(icount(m.ids)) filter (where icount(m.ids) > 0 and total = 0) as unit_counts,
              -- any unit: only while nothing matches them all, and only with more than one
              app_private.union_of(m.ids) filter (where v_units > 1 and total = 0) as any_ids
         from unit_matches m
-       where not v_meet
        group by m.band
-       order by m.band desc)
+       order by m.band desc;
+    end if;
     loop
+      fetch v_bands into v_band;
+      exit when not found;
       unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_subscripts(unit_found, 1) i);
-      v_chunk_n := coalesce(v_band.unit_counts, v_chunk_n);
+      for v_i in 1..coalesce(cardinality(v_band.unit_counts), 0) loop
+        v_unit_n[v_band.units_found[v_i]] := v_unit_n[v_band.units_found[v_i]] + v_band.unit_counts[v_i];
+      end loop;
       total := total + icount(v_band.ids);
       if cardinality(nos) < p_need then
         v_take := app_hidden.search_band_page(v_band.ids, v_band.band, p_after_band, p_after_no, p_need - cardinality(nos));
@@ -2938,20 +2935,21 @@ begin
         any_bands := any_bands || array_fill(v_band.band, array[cardinality(v_take)]);
       end if;
     end loop;
-    if v_chunk_n is not null then
-      v_unit_n := array(select a + b from unnest(v_unit_n, v_chunk_n) as n(a, b));
-    end if;
+    close v_bands;
     exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
     -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here. (Not
-    -- asked when the caller knows every unit matches somewhere: p_present.)
-    if false = any(unit_found) and not p_present then
+    -- asked when the caller knows every unit matches somewhere, p_present, nor of a lone unit,
+    -- where reading on costs what the answer would.)
+    if false = any(unit_found) and not p_present and v_units > 1 then
       unit_found := array(select unit_found[i]
                                  or exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
                                                                                      v_groups, array[i], 0::smallint, (v_low - 1)::smallint))
                             from generate_subscripts(unit_found, 1) i);
       exit when false = any(unit_found);
     end if;
-    v_meet := v_units > 0 and (total > 0 or (cardinality(any_nos) >= p_need and any_total > p_cap));
+    -- The meet only while no match of every unit is found: where the units do meet, probing
+    -- them band by band costs more than reading them (3x for "trailer launch and retrieval").
+    v_meet := v_units > 0 and total = 0 and cardinality(any_nos) >= p_need and any_total > p_cap;
     v_order := array(select i from generate_subscripts(v_unit_n, 1) i order by v_unit_n[i], i);
     v_high := v_low - 1;
     v_low := case when total < p_cap / 2 and p_cap > 0 then 0 when v_low = 480 then 450 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
