@@ -2950,7 +2950,9 @@ begin
     -- The meet only while no match of every unit is found: where the units do meet, probing
     -- them band by band costs more than reading them (3x for "trailer launch and retrieval").
     v_meet := v_units > 0 and total = 0 and cardinality(any_nos) >= p_need and any_total > p_cap;
-    v_order := array(select i from generate_subscripts(v_unit_n, 1) i order by v_unit_n[i], i);
+    if v_meet then
+      v_order := array(select i from generate_subscripts(v_unit_n, 1) i order by v_unit_n[i], i);
+    end if;
     v_high := v_low - 1;
     v_low := case when total < p_cap / 2 and p_cap > 0 then 0 when v_low = 480 then 450 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
   end loop;

@@ -13,8 +13,8 @@
 -- (any_nos, any_bands, any_total: soft matching), so a query whose units never meet is walked
 -- once, not twice. Once the soft matches are complete (any unit's filling p_need and counted
 -- past the cap) with no match of every unit yet, the bands left are walked for matches of every
--- unit only, unit by unit, rarest first (search_walk_meet). A unit that matches nothing under
--- the filters ends the walk as soon as that is known, with unit_found saying so and the other
+-- unit only, unit by unit, rarest first (search_walk_meet). One of several units that matches
+-- nothing under the filters ends the walk as soon as that is known, with unit_found saying so and the other
 -- outputs incomplete: search_contractors walks again without it (and says p_present then).
 CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer, p_present boolean DEFAULT false)
  RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer)
@@ -158,7 +158,9 @@ begin
     -- The meet only while no match of every unit is found: where the units do meet, probing
     -- them band by band costs more than reading them (3x for "trailer launch and retrieval").
     v_meet := v_units > 0 and total = 0 and cardinality(any_nos) >= p_need and any_total > p_cap;
-    v_order := array(select i from generate_subscripts(v_unit_n, 1) i order by v_unit_n[i], i);
+    if v_meet then
+      v_order := array(select i from generate_subscripts(v_unit_n, 1) i order by v_unit_n[i], i);
+    end if;
     v_high := v_low - 1;
     v_low := case when total < p_cap / 2 and p_cap > 0 then 0 when v_low = 480 then 450 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
   end loop;
