@@ -549,6 +549,26 @@ describe('what the search reads', () => {
     ]);
   });
 
+  test("search_band_page takes a band's highest numbers first, at most p_take, after the position in its band", async () => {
+    const page = async (ids: number[], band: number, afterBand: number | null, afterNo: number | null, take: number) =>
+      (
+        await db.pool.query(`select app_hidden.search_band_page($1::int[], $2::smallint, $3::smallint, $4, $5) as nos`, [
+          ids,
+          band,
+          afterBand,
+          afterNo,
+          take,
+        ])
+      ).rows[0].nos;
+    const ids = Array.from({ length: 2000 }, (_, i) => 3 * i + 1); // sorted, as the postings and intarray give them
+    expect(await page(ids, 450, null, null, 3)).toEqual([5998, 5995, 5992]);
+    expect(await page(ids.slice(0, 2), 450, null, null, 5)).toEqual([4, 1]);
+    expect(await page([], 450, null, null, 5)).toEqual([]);
+    expect(await page(ids, 450, 460, 7, 3)).toEqual([5998, 5995, 5992]); // a band below the position's: from its top
+    expect(await page(ids, 450, 450, 11, 5)).toEqual([10, 7, 4, 1]); // the position's band: after it
+    expect(await page(ids, 470, 460, 7, 3)).toEqual([]); // a band above the position's: read already
+  });
+
   test('request roles cannot read the vocabulary or the words (42501)', async () => {
     for (const table of ['search_vocabulary', 'search_words', 'search_filler_words', 'search_postings']) {
       await inTransaction(async (c) => {
