@@ -2237,7 +2237,8 @@ CREATE FUNCTION app_hidden.search_band_page(p_ids integer[], p_band smallint, p_
     AS $$
 begin
   return case when p_after_band is not null and p_band > p_after_band then '{}'
-              when p_band is distinct from p_after_band then (sort_desc(p_ids))[1:p_take]
+              when p_band is distinct from p_after_band
+                then sort_desc(subarray(p_ids, greatest(1, icount(p_ids) - p_take + 1)))
               else array(select n from unnest(sort_desc(p_ids)) n where n < p_after_no limit p_take) end;
 end
 $$;
@@ -2841,6 +2842,7 @@ declare
   v_i integer;
   v_meet boolean := false;
   v_order integer[];     -- the units, rarest first (a variable, so that the meet is inlined)
+  v_seen integer[] := '{}';  -- the units found so far
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
@@ -2918,7 +2920,7 @@ begin
     loop
       fetch v_bands into v_band;
       exit when not found;
-      unit_found := array(select unit_found[i] or i = any(coalesce(v_band.units_found, '{}')) from generate_subscripts(unit_found, 1) i);
+      v_seen := v_seen | coalesce(v_band.units_found, '{}');
       for v_i in 1..coalesce(cardinality(v_band.unit_counts), 0) loop
         v_unit_n[v_band.units_found[v_i]] := v_unit_n[v_band.units_found[v_i]] + v_band.unit_counts[v_i];
       end loop;
@@ -2936,6 +2938,7 @@ begin
       end if;
     end loop;
     close v_bands;
+    unit_found := array(select unit_found[i] or i = any(v_seen) from generate_subscripts(unit_found, 1) i);
     exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
     -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here. (Not
     -- asked when the caller knows every unit matches somewhere, p_present, nor of a lone unit,
