@@ -3309,7 +3309,8 @@ begin
     select v.specialty_slug, v.kind from app_private.search_vocabulary v where v.term = p_term
     union
     select s.slug, 'specialty' from app_public.specialties s
-     where app_hidden.name_key(s.name) = p_term or replace(s.slug, '-', ' ') = p_term;
+     where case when strpos(lower(s.name), split_part(p_term, ' ', 1)) > 0 then app_hidden.name_key(s.name) = p_term else false end
+        or replace(s.slug, '-', ' ') = p_term;
 end
 $$;
 

