@@ -2325,7 +2325,10 @@ begin
   if p_sort = 'rating' then
     v_nos := v_walk.nos[p_offset + 1:];
     v_keys := array(select jsonb_build_array((b / 100.0)::numeric(3,2)) from unnest(v_walk.bands[p_offset + 1:]) b);
-  elsif not v_soft and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
+  elsif not v_soft and v_walk.total >= v_need
+        -- (the tier's matches are some of the walk's: with fewer than a page there, the tier
+        -- cannot fill one, and its walk would read every band to find so)
+        and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
         and not exists (select from app_public.contractors c
                          where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q))
         -- and every unit has an alternative whose 'a:' terms are all posted somewhere: else the
