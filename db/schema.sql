@@ -2268,6 +2268,7 @@ declare
   v_ignored text[] := '{}';
   v_keep boolean[];
   v_walk record;
+  v_tier record;       -- the top tier's matches (nos, bands)
   v_soft boolean := false;
   v_units integer;
   v_after_no integer;
@@ -2338,13 +2339,22 @@ begin
                                        from app_hidden.search_unit_terms(v_terms.qa, v_keep) u group by u.unit, u.alt) a
                          group by a.unit having not bool_or(a.posted)) then
     -- The top tier: every unit exactly in the name or as a specialty ([0, units, 0, 3 * units,
-    -- rating], the best key but for an exact name), in rated order.
-    select w.nos[p_offset + 1:], array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
-                                         from unnest(w.bands[p_offset + 1:]) b)
-      into v_nos, v_keys
-      from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0,
-                                  case when p_after_key is not null then v_after_band end, v_after_no) w
-     where cardinality(w.nos) >= v_need;
+    -- rating], the best key but for an exact name), in rated order: from the walk's matches
+    -- when it returned all of them, else walked over the 'a:' postings.
+    if v_walk.total <= cardinality(v_walk.nos) then
+      select t.nos, t.bands into v_tier
+        from app_hidden.search_tier(v_walk.nos, v_walk.bands, v_terms.qa, v_keep,
+                                    case when p_after_key is not null then v_after_band end, v_after_no, v_need) t;
+    else
+      select w.nos, w.bands into v_tier
+        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0,
+                                    case when p_after_key is not null then v_after_band end, v_after_no) w;
+    end if;
+    if cardinality(v_tier.nos) >= v_need then
+      v_nos := v_tier.nos[p_offset + 1:];
+      v_keys := array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
+                        from unnest(v_tier.bands[p_offset + 1:]) b);
+    end if;
   end if;
   if v_nos is null then
     select array_agg(r.search_no order by r.n), array_agg(to_jsonb(r.key) order by r.n) into v_nos, v_keys
@@ -2753,6 +2763,35 @@ $_$;
 --
 
 COMMENT ON FUNCTION app_hidden.search_terms(p_q text) IS 'The units of a text query and the tsqueries each may match (exact, with corrections, by field); see docs/decisions.md "Relevance".';
+
+--
+-- Name: search_tier(integer[], smallint[], tsquery[], boolean[], smallint, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) RETURNS TABLE(nos integer[], bands smallint[])
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+-- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+begin
+  return query
+    select coalesce(array_agg(t.no order by t.n), '{}'), coalesce(array_agg(t.band order by t.n), '{}')
+      from (select w.no, w.band, w.n
+              from unnest(p_nos, p_bands) with ordinality as w(no, band, n)
+              join app_public.contractors c on c.search_no = w.no
+             where (p_after_band is null or (w.band, w.no) < (p_after_band, p_after_no))
+               and not exists (select from generate_subscripts(p_qa, 1) i where p_keep[i] and not c.search @@ p_qa[i])
+             order by w.n
+             limit p_need) t;
+end
+$$;
+
+--
+-- Name: FUNCTION search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) IS 'The text search''s top tier from the walk''s matches when it returned all of them (docs/search.md).';
 
 --
 -- Name: search_total_cap(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -8075,6 +8114,13 @@ GRANT ALL ON FUNCTION app_hidden.search_rank_window() TO marine_anonymous;
 
 REVOKE ALL ON FUNCTION app_hidden.search_terms(p_q text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_terms(p_q text) TO marine_anonymous;
+
+--
+-- Name: FUNCTION search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_total_cap(); Type: ACL; Schema: app_hidden; Owner: -

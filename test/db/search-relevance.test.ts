@@ -549,6 +549,36 @@ describe('what the search reads', () => {
     ]);
   });
 
+  test("search_tier: from the walk's matches, the rows a walk over the tier's postings gives, after a position too", async () => {
+    const tierOf = async (q: string, after: { band: number; no: number } | null, need: number) => {
+      const { rows } = await db.pool.query(
+        `with t as (select * from app_hidden.search_terms($1)),
+              k as (select t.*, array(select true from unnest(t.q1)) as keep from t),
+              w as (select w.* from k, app_hidden.search_walk(k.q1, k.keep, null, null, null, 1000, 10000) w)
+         select w.total, cardinality(w.nos) as n,
+                (select to_json(x) from k, app_hidden.search_tier(w.nos, w.bands, k.qa, k.keep, $2, $3, $4) x) as tier,
+                (select json_build_object('nos', x.nos, 'bands', x.bands)
+                   from k, app_hidden.search_walk(k.qa, k.keep, null, null, null, $4, 0, $2, $3) x) as walked
+           from w`,
+        [q, after?.band ?? null, after?.no ?? null, need],
+      );
+      return rows[0];
+    };
+    let checked = 0;
+    for (const q of ['diesel', 'rigging', 'canvas', 'outboard repair', 'marine electrician', 'sailmaker']) {
+      const first = await tierOf(q, null, 8);
+      if (first.total > first.n) continue; // not every match in hand: search_contractors walks the tier
+      expect(first.tier).toEqual(first.walked);
+      if (first.tier.nos.length < 3) continue;
+      const after = { band: first.tier.bands[2], no: first.tier.nos[2] };
+      const next = await tierOf(q, after, 4);
+      expect(next.tier).toEqual(next.walked);
+      expect(next.tier.nos.slice(0, 2)).toEqual(first.tier.nos.slice(3, 5));
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
+  });
+
   test("search_band_page takes a band's highest numbers first, at most p_take, after the position in its band", async () => {
     const page = async (ids: number[], band: number, afterBand: number | null, afterNo: number | null, take: number) =>
       (

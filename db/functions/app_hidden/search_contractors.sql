@@ -7,7 +7,8 @@
 --              filters (the others are ignored), the count up to the cap, and the best-rated
 --              matches in rank order; with no match of every kept unit, any of them (soft);
 --   top tier   when every unit matches in the name or as a specialty for a whole page, that is
---              the page, in rated order (search_walk over the 'a:' terms);
+--              the page, in rated order (search_tier over the walk's matches when it returned
+--              them all, else search_walk over the 'a:' terms);
 --   rank       search_rank: the best-rated search_rank_window() matches (and an exact name)
 --              keyed by the ranking rules, and the page after the cursor.
 CREATE OR REPLACE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer DEFAULT 0, p_after_key numeric[] DEFAULT NULL::numeric[], p_after_id uuid DEFAULT NULL::uuid)
@@ -27,6 +28,7 @@ declare
   v_ignored text[] := '{}';
   v_keep boolean[];
   v_walk record;
+  v_tier record;       -- the top tier's matches (nos, bands)
   v_soft boolean := false;
   v_units integer;
   v_after_no integer;
@@ -97,13 +99,22 @@ begin
                                        from app_hidden.search_unit_terms(v_terms.qa, v_keep) u group by u.unit, u.alt) a
                          group by a.unit having not bool_or(a.posted)) then
     -- The top tier: every unit exactly in the name or as a specialty ([0, units, 0, 3 * units,
-    -- rating], the best key but for an exact name), in rated order.
-    select w.nos[p_offset + 1:], array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
-                                         from unnest(w.bands[p_offset + 1:]) b)
-      into v_nos, v_keys
-      from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0,
-                                  case when p_after_key is not null then v_after_band end, v_after_no) w
-     where cardinality(w.nos) >= v_need;
+    -- rating], the best key but for an exact name), in rated order: from the walk's matches
+    -- when it returned all of them, else walked over the 'a:' postings.
+    if v_walk.total <= cardinality(v_walk.nos) then
+      select t.nos, t.bands into v_tier
+        from app_hidden.search_tier(v_walk.nos, v_walk.bands, v_terms.qa, v_keep,
+                                    case when p_after_key is not null then v_after_band end, v_after_no, v_need) t;
+    else
+      select w.nos, w.bands into v_tier
+        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0,
+                                    case when p_after_key is not null then v_after_band end, v_after_no) w;
+    end if;
+    if cardinality(v_tier.nos) >= v_need then
+      v_nos := v_tier.nos[p_offset + 1:];
+      v_keys := array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
+                        from unnest(v_tier.bands[p_offset + 1:]) b);
+    end if;
   end if;
   if v_nos is null then
     select array_agg(r.search_no order by r.n), array_agg(to_jsonb(r.key) order by r.n) into v_nos, v_keys
