@@ -2260,7 +2260,11 @@ CREATE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city
     SET max_parallel_workers_per_gather TO '0'
     AS $$
 declare
-  v_cap constant integer := app_hidden.search_total_cap();
+  -- Totals are exact up to v_cap matches (Elasticsearch's track_total_hits), beyond it a lower
+  -- bound with total_exact false; when the top tier does not fill the page, the best-rated
+  -- v_window matches are ranked: the work of ranking grows with it (docs/decisions.md "Relevance").
+  v_cap constant integer := 10000;
+  v_window constant integer := 1000;
   v_bound constant integer := app_hidden.search_unit_bound();
   v_need constant integer := p_offset + p_limit + 1;
   v_terms record;
@@ -2304,7 +2308,7 @@ begin
   -- With sort=rating the walk's matches are the page.
   for v_pass in 1..2 loop
     v_walk := app_hidden.search_walk(v_terms.q1, v_keep, p_specialty, p_city, p_state,
-                                     case when p_sort = 'rating' then v_need else app_hidden.search_rank_window() end, v_cap,
+                                     case when p_sort = 'rating' then v_need else v_window end, v_cap,
                                      case when p_sort = 'rating' then v_after_band end, v_after_no, v_pass = 2);
     exit when true = all(v_walk.unit_found);
     v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
@@ -2628,20 +2632,6 @@ $$;
 COMMENT ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) IS 'The ranking stage of a text search: the window''s keys and the page after the cursor (docs/search.md).';
 
 --
--- Name: search_rank_window(); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.search_rank_window() RETURNS integer
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$ select 1000 $$;
-
---
--- Name: FUNCTION search_rank_window(); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.search_rank_window() IS 'Text searches rank at most this many matches, the best rated (docs/decisions.md).';
-
---
 -- Name: search_terms(text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -2792,20 +2782,6 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) IS 'The text search''s top tier from the walk''s matches when it returned all of them (docs/search.md).';
-
---
--- Name: search_total_cap(); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.search_total_cap() RETURNS integer
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$ select 10000 $$;
-
---
--- Name: FUNCTION search_total_cap(); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.search_total_cap() IS 'Search totals are exact up to this many matches (docs/decisions.md).';
 
 --
 -- Name: search_unit_bound(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -8102,13 +8078,6 @@ REVOKE ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[
 GRANT ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) TO marine_anonymous;
 
 --
--- Name: FUNCTION search_rank_window(); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.search_rank_window() FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_rank_window() TO marine_anonymous;
-
---
 -- Name: FUNCTION search_terms(p_q text); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -8121,13 +8090,6 @@ GRANT ALL ON FUNCTION app_hidden.search_terms(p_q text) TO marine_anonymous;
 
 REVOKE ALL ON FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) TO marine_anonymous;
-
---
--- Name: FUNCTION search_total_cap(); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.search_total_cap() FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_total_cap() TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_unit_bound(); Type: ACL; Schema: app_hidden; Owner: -

@@ -9,7 +9,7 @@
 --   top tier   when every unit matches in the name or as a specialty for a whole page, that is
 --              the page, in rated order (search_tier over the walk's matches when it returned
 --              them all, else search_walk over the 'a:' terms);
---   rank       search_rank: the best-rated search_rank_window() matches (and an exact name)
+--   rank       search_rank: the best-rated v_window matches (and an exact name)
 --              keyed by the ranking rules, and the page after the cursor.
 CREATE OR REPLACE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer DEFAULT 0, p_after_key numeric[] DEFAULT NULL::numeric[], p_after_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(contractors json, total integer, total_exact boolean, next json, ignored_words text[], corrections json, place json)
@@ -20,7 +20,11 @@ CREATE OR REPLACE FUNCTION app_hidden.search_contractors(p_q text, p_specialty t
  SET max_parallel_workers_per_gather TO '0'
 AS $function$
 declare
-  v_cap constant integer := app_hidden.search_total_cap();
+  -- Totals are exact up to v_cap matches (Elasticsearch's track_total_hits), beyond it a lower
+  -- bound with total_exact false; when the top tier does not fill the page, the best-rated
+  -- v_window matches are ranked: the work of ranking grows with it (docs/decisions.md "Relevance").
+  v_cap constant integer := 10000;
+  v_window constant integer := 1000;
   v_bound constant integer := app_hidden.search_unit_bound();
   v_need constant integer := p_offset + p_limit + 1;
   v_terms record;
@@ -64,7 +68,7 @@ begin
   -- With sort=rating the walk's matches are the page.
   for v_pass in 1..2 loop
     v_walk := app_hidden.search_walk(v_terms.q1, v_keep, p_specialty, p_city, p_state,
-                                     case when p_sort = 'rating' then v_need else app_hidden.search_rank_window() end, v_cap,
+                                     case when p_sort = 'rating' then v_need else v_window end, v_cap,
                                      case when p_sort = 'rating' then v_after_band end, v_after_no, v_pass = 2);
     exit when true = all(v_walk.unit_found);
     v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
