@@ -2273,6 +2273,7 @@ declare
   v_keep boolean[];
   v_walk record;
   v_tier record;       -- the top tier's matches (nos, bands)
+  v_tier_after smallint;  -- the tier's position: the cursor's band, when paging on from a key
   v_soft boolean := false;
   v_units integer;
   v_after_no integer;
@@ -2345,14 +2346,13 @@ begin
     -- The top tier: every unit exactly in the name or as a specialty ([0, units, 0, 3 * units,
     -- rating], the best key but for an exact name), in rated order: from the walk's matches
     -- when it returned all of them, else walked over the 'a:' postings.
+    v_tier_after := case when p_after_key is not null then v_after_band end;
     if v_walk.total <= cardinality(v_walk.nos) then
       select t.nos, t.bands into v_tier
-        from app_hidden.search_tier(v_walk.nos, v_walk.bands, v_terms.qa, v_keep,
-                                    case when p_after_key is not null then v_after_band end, v_after_no, v_need) t;
+        from app_hidden.search_tier(v_walk.nos, v_walk.bands, v_terms.qa, v_keep, v_tier_after, v_after_no, v_need) t;
     else
       select w.nos, w.bands into v_tier
-        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0,
-                                    case when p_after_key is not null then v_after_band end, v_after_no) w;
+        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0, v_tier_after, v_after_no) w;
     end if;
     if cardinality(v_tier.nos) >= v_need then
       v_nos := v_tier.nos[p_offset + 1:];
@@ -2860,7 +2860,7 @@ declare
   v_i integer;
   v_meet boolean := false;
   v_order integer[];     -- the units, rarest first (a variable, so that the meet is inlined)
-  v_seen integer[] := '{}';  -- the units found so far
+  v_seen integer[] := '{}';  -- the units found so far (unit_found is read from it)
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
@@ -2959,16 +2959,17 @@ begin
       end if;
     end loop;
     close v_bands;
-    unit_found := array(select unit_found[i] or i = any(v_seen) from generate_subscripts(unit_found, 1) i);
+    unit_found := array(select i = any(v_seen) from generate_subscripts(unit_found, 1) i);
     exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
     -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here. (Not
     -- asked when the caller knows every unit matches somewhere, p_present, nor of a lone unit,
     -- where reading on costs what the answer would.)
     if false = any(unit_found) and not p_present and v_units > 1 then
-      unit_found := array(select unit_found[i]
-                                 or exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
-                                                                                     v_groups, array[i], 0::smallint, (v_low - 1)::smallint))
-                            from generate_subscripts(unit_found, 1) i);
+      v_seen := v_seen | array(select i from generate_subscripts(unit_found, 1) i
+                                where not unit_found[i]
+                                  and exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
+                                                                                       v_groups, array[i], 0::smallint, (v_low - 1)::smallint)));
+      unit_found := array(select i = any(v_seen) from generate_subscripts(unit_found, 1) i);
       exit when false = any(unit_found);
     end if;
     -- The meet only while no match of every unit is found: where the units do meet, probing

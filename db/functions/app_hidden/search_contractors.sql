@@ -33,6 +33,7 @@ declare
   v_keep boolean[];
   v_walk record;
   v_tier record;       -- the top tier's matches (nos, bands)
+  v_tier_after smallint;  -- the tier's position: the cursor's band, when paging on from a key
   v_soft boolean := false;
   v_units integer;
   v_after_no integer;
@@ -105,14 +106,13 @@ begin
     -- The top tier: every unit exactly in the name or as a specialty ([0, units, 0, 3 * units,
     -- rating], the best key but for an exact name), in rated order: from the walk's matches
     -- when it returned all of them, else walked over the 'a:' postings.
+    v_tier_after := case when p_after_key is not null then v_after_band end;
     if v_walk.total <= cardinality(v_walk.nos) then
       select t.nos, t.bands into v_tier
-        from app_hidden.search_tier(v_walk.nos, v_walk.bands, v_terms.qa, v_keep,
-                                    case when p_after_key is not null then v_after_band end, v_after_no, v_need) t;
+        from app_hidden.search_tier(v_walk.nos, v_walk.bands, v_terms.qa, v_keep, v_tier_after, v_after_no, v_need) t;
     else
       select w.nos, w.bands into v_tier
-        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0,
-                                    case when p_after_key is not null then v_after_band end, v_after_no) w;
+        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0, v_tier_after, v_after_no) w;
     end if;
     if cardinality(v_tier.nos) >= v_need then
       v_nos := v_tier.nos[p_offset + 1:];

@@ -49,7 +49,7 @@ declare
   v_i integer;
   v_meet boolean := false;
   v_order integer[];     -- the units, rarest first (a variable, so that the meet is inlined)
-  v_seen integer[] := '{}';  -- the units found so far
+  v_seen integer[] := '{}';  -- the units found so far (unit_found is read from it)
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
@@ -148,16 +148,17 @@ begin
       end if;
     end loop;
     close v_bands;
-    unit_found := array(select unit_found[i] or i = any(v_seen) from generate_subscripts(unit_found, 1) i);
+    unit_found := array(select i = any(v_seen) from generate_subscripts(unit_found, 1) i);
     exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
     -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here. (Not
     -- asked when the caller knows every unit matches somewhere, p_present, nor of a lone unit,
     -- where reading on costs what the answer would.)
     if false = any(unit_found) and not p_present and v_units > 1 then
-      unit_found := array(select unit_found[i]
-                                 or exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
-                                                                                     v_groups, array[i], 0::smallint, (v_low - 1)::smallint))
-                            from generate_subscripts(unit_found, 1) i);
+      v_seen := v_seen | array(select i from generate_subscripts(unit_found, 1) i
+                                where not unit_found[i]
+                                  and exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
+                                                                                       v_groups, array[i], 0::smallint, (v_low - 1)::smallint)));
+      unit_found := array(select i = any(v_seen) from generate_subscripts(unit_found, 1) i);
       exit when false = any(unit_found);
     end if;
     -- The meet only while no match of every unit is found: where the units do meet, probing
