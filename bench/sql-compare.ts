@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Client } from 'pg';
+import { benchClient, benchSlugs, percentile } from './sql-times';
 import { workloads } from './workloads';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -35,8 +35,9 @@ function oldDefinitions(rev: string): { names: string[]; sql: string[] } {
   return { names, sql };
 }
 
-const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? 0;
-const p90 = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length * 0.9)] ?? 0;
+const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
+const median = (a: number[]) => percentile(sorted(a), 50);
+const p90 = (a: number[]) => percentile(sorted(a), 90);
 const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
 const ms = (n: number) => n.toFixed(1);
 
@@ -46,11 +47,9 @@ async function main(): Promise<void> {
     options: { rev: { type: 'string' }, only: { type: 'string', default: 'text' }, sets: { type: 'string', default: '100' } },
   });
   if (!values.rev) throw new Error('--rev <git revision> is required');
-  const base = process.env.LOCAL_PG_URL_BASE ?? process.env.DATABASE_URL!.replace(/\/[^/]*$/, '');
   const old = oldDefinitions(values.rev);
   for (const size of positionals.map(Number)) {
-    const c = new Client({ connectionString: `${base}/bench_${size}` });
-    await c.connect();
+    const c = await benchClient(size);
     const made: string[] = [];
     try {
       // (SQL functions' bodies name others' copies: created in any order)
@@ -63,11 +62,8 @@ async function main(): Promise<void> {
           console.error(`${old.names[i]} as of ${values.rev} not created: ${(err as Error).message}`);
         }
       }
-      const { rows } = await c.query<{ slug: string }>(
-        `select slug from app_public.contractors where is_active order by md5(slug) limit 1000`,
-      );
       console.log(`${size}\tshape\tdiffs\tbefore median / p90 / max / sum ms\tnow median / p90 / max / sum ms\tsum now / before`);
-      for (const w of workloads(rows.map((r) => r.slug))) {
+      for (const w of workloads(await benchSlugs(c))) {
         if (!w.sql || !w.name.includes(values.only!)) continue;
         const now: number[] = [];
         const before: number[] = [];

@@ -17,7 +17,7 @@ export interface WarmSql {
   slowest: string;
 }
 
-const percentile = (sorted: number[], p: number): number =>
+export const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 /** Each statement once untimed (the warm-up call), then `rounds` times timed, on `c`. */
@@ -45,19 +45,28 @@ export async function callerClient(authUrl: string, userId: string | null): Prom
   return c;
 }
 
+/** A connection to bench_<size> as its owner (the local cluster's, or DATABASE_URL's server). */
+export async function benchClient(size: number): Promise<Client> {
+  const base = process.env.LOCAL_PG_URL_BASE ?? process.env.DATABASE_URL!.replace(/\/[^/]*$/, '');
+  const c = new Client({ connectionString: `${base}/bench_${size}` });
+  await c.connect();
+  return c;
+}
+
+/** The profile slugs the workloads draw from (the same 1,000 every run). */
+export async function benchSlugs(c: Client): Promise<string[]> {
+  const { rows } = await c.query<{ slug: string }>(`select slug from app_public.contractors where is_active order by md5(slug) limit 1000`);
+  return rows.map((r) => r.slug);
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { only: { type: 'string' }, rounds: { type: 'string', default: '2' }, sets: { type: 'string', default: '100' } },
   });
-  const base = process.env.LOCAL_PG_URL_BASE ?? process.env.DATABASE_URL!.replace(/\/[^/]*$/, '');
   for (const size of positionals.map(Number)) {
-    const c = new Client({ connectionString: `${base}/bench_${size}` });
-    await c.connect();
-    const { rows } = await c.query<{ slug: string }>(
-      `select slug from app_public.contractors where is_active order by md5(slug) limit 1000`,
-    );
-    for (const w of workloads(rows.map((r) => r.slug))) {
+    const c = await benchClient(size);
+    for (const w of workloads(await benchSlugs(c))) {
       if (!w.sql || (values.only && !w.name.includes(values.only))) continue;
       const t = await warmSqlTimes(c, w.sql.slice(0, Number(values.sets)), Number(values.rounds));
       console.log(`${size}\t${w.name}\tmedian ${t.median.toFixed(2)}\tp90 ${t.p90.toFixed(2)}\tmax ${t.max.toFixed(2)} ms\t${t.slowest}`);
