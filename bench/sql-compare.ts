@@ -1,13 +1,16 @@
 // The SQL of the workloads with the functions as they are and as they were at a git revision,
 // side by side on one bench database: same answers (every row compared) and the times of each,
 // alternately, so both run in the same minutes of a machine whose speed moves.
-//   node dist/bench/sql-compare.js 1000000 --rev 40d4ff7 [--only text] [--sets 100]
+//   node dist/bench/sql-compare.js 1000000 --rev 40d4ff7 [--only text] [--sets 100] [--file f.sql]
+// (--file: that file's statements, one per line, as a shape of their own instead of the
+// workloads': the variants a workload does not send, such as filters and cursors.)
 // The revision's db/functions/app_hidden files are created beside the current ones with every
 // app_hidden function they name renamed `<name>_old` (so the old entry point calls the old
 // stages), the workloads' statements are run against `search_contractors` and
 // `search_contractors_old` (or whatever app_hidden function each calls), and the copies are
 // dropped at the end. Shared: every other schema's functions, the tables, the indexes.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchClient, benchSlugs, percentile } from './sql-times';
@@ -35,6 +38,14 @@ function oldDefinitions(rev: string): { names: string[]; sql: string[] } {
   return { names, sql };
 }
 
+/** A file's statements, one per line (a trailing semicolon and blank lines ignored). */
+function statementsOf(file: string): string[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim().replace(/;$/, ''))
+    .filter((line) => line !== '');
+}
+
 const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
 const median = (a: number[]) => percentile(sorted(a), 50);
 const p90 = (a: number[]) => percentile(sorted(a), 90);
@@ -44,7 +55,12 @@ const ms = (n: number) => n.toFixed(1);
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { rev: { type: 'string' }, only: { type: 'string', default: 'text' }, sets: { type: 'string', default: '100' } },
+    options: {
+      rev: { type: 'string' },
+      only: { type: 'string', default: 'text' },
+      sets: { type: 'string', default: '100' },
+      file: { type: 'string' },
+    },
   });
   if (!values.rev) throw new Error('--rev <git revision> is required');
   const old = oldDefinitions(values.rev);
@@ -63,8 +79,11 @@ async function main(): Promise<void> {
         }
       }
       console.log(`${size}\tshape\tdiffs\tbefore median / p90 / max / sum ms\tnow median / p90 / max / sum ms\tsum now / before`);
-      for (const w of workloads(await benchSlugs(c))) {
-        if (!w.sql || !w.name.includes(values.only!)) continue;
+      const shapes = values.file
+        ? [{ name: path.basename(values.file), sql: statementsOf(values.file) }]
+        : workloads(await benchSlugs(c)).filter((w) => w.name.includes(values.only!));
+      for (const w of shapes) {
+        if (!w.sql) continue;
         const now: number[] = [];
         const before: number[] = [];
         let diffs = 0;
