@@ -803,6 +803,22 @@ $$;
 COMMENT ON FUNCTION app_hidden.current_account() IS 'The calling user with canMintAdminKeys, or null; see GET /api/account/me.';
 
 --
+-- Name: geo_filter(boolean, text[], numeric, text, numeric); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.geo_filter(p_active boolean, p_slugs text[], p_rating numeric, p_specialty text, p_min_rating numeric) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    select p_active and (p_specialty is null or p_slugs @> array[p_specialty]) and (p_min_rating is null or p_rating >= p_min_rating)
+  $$;
+
+--
+-- Name: FUNCTION geo_filter(p_active boolean, p_slugs text[], p_rating numeric, p_specialty text, p_min_rating numeric); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.geo_filter(p_active boolean, p_slugs text[], p_rating numeric, p_specialty text, p_min_rating numeric) IS 'The geo searches'' filters on a contractor''s columns: active, the specialty, the minimum rating (inlined).';
+
+--
 -- Name: geo_search_box(double precision, double precision, double precision, double precision, text, numeric, integer, numeric, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -813,41 +829,56 @@ CREATE FUNCTION app_hidden.geo_search_box(p_min_lat double precision, p_max_lat 
     SET max_parallel_workers_per_gather TO '0'
     AS $_$
 declare
-  v_filters text := 'c.is_active';
-  -- Edges included; latitude and longitude are the point's own coordinates, so this is exact.
-  v_in_box constant text := 'c.latitude between $1 and $2 and c.longitude between $10 and $11';
-  -- Rows checked in rated order (from the index alone) before the GiST index is used instead.
   v_budget constant integer := 50000;
   v_ids uuid[];
   v_scores numeric[];
 begin
   if p_specialty is not null then
     perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
-    v_filters := v_filters || app_hidden.specialty_predicate(3);
   end if;
-  if p_min_rating is not null then
-    v_filters := v_filters || ' and c.public_rating >= $4';
-  end if;
-  v_filters := v_filters || app_hidden.rated_keyset_sql();
-  -- Parameters as in search_contractors where they mean the same ($3 specialty, $5/$6 keyset,
-  -- $7 limit, $8 offset), so the shared query shapes apply. A box holding many contractors
-  -- fills its page within the first rows in rated order; one holding few is read through the
-  -- GiST index (&& there finds candidates on float4-rounded boxes; the ranges make it exact)
-  -- and sorted.
-  execute app_hidden.rated_scan_sql(v_filters, 'c.latitude, c.longitude', v_in_box, v_budget, '$7 + 1')
+  -- Edges included; latitude and longitude are the point's own coordinates, so this is exact.
+  execute $q$
+    select array_agg(rated.id order by rated.score desc, rated.id desc), array_agg(rated.score order by rated.score desc, rated.id desc)
+      from (select c.id, c.score
+              from (select c.id, coalesce(c.public_rating, 0) as score, c.latitude, c.longitude
+                      from app_public.contractors c
+                     where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $5, $6)
+                       and ($7::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($7, $8))
+                     order by coalesce(c.public_rating, 0) desc, c.id desc
+                     limit $10) c
+             where c.latitude between $1 and $2 and c.longitude between $3 and $4
+             limit $9) rated
+  $q$
     into v_ids, v_scores
-    using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
-          null::integer, p_min_lng, p_max_lng;
+    using p_min_lat, p_max_lat, p_min_lng, p_max_lng, p_specialty, p_min_rating, p_after_score, p_after_id,
+          p_limit + 1, v_budget;
   if coalesce(cardinality(v_ids), 0) <= p_limit then
-    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
-        v_filters || ' and c.geog::geometry && st_makeenvelope($10, $1, $11, $2, 4326) and ' || v_in_box, false, '', '$7 + 1'))
+    execute $q$
+      select array_agg(rated.id order by rated.score desc, rated.id desc), array_agg(rated.score order by rated.score desc, rated.id desc)
+        from (select c.id, coalesce(c.public_rating, 0) as score
+                from app_public.contractors c
+               where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $5, $6)
+                 and ($7::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($7, $8))
+                 and c.geog::geometry && st_makeenvelope($3, $1, $4, $2, 4326)
+                 and c.latitude between $1 and $2 and c.longitude between $3 and $4
+               order by coalesce(c.public_rating, 0) desc, c.id desc
+               limit $9) rated
+    $q$
       into v_ids, v_scores
-      using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
-            null::integer, p_min_lng, p_max_lng;
+      using p_min_lat, p_max_lat, p_min_lng, p_max_lng, p_specialty, p_min_rating, p_after_score, p_after_id,
+            p_limit + 1;
   end if;
-  return query execute app_hidden.rated_page_sql(app_hidden.rated_arrays_page_sql())
-    using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
-          null::integer, v_ids, v_scores;
+  return query
+    with numbered as (
+      select c, m.score, m.n
+        from unnest(v_ids, v_scores) with ordinality as m(id, score, n)
+        join app_public.contractors c on c.id = m.id
+    )
+    select coalesce(json_agg(app_hidden.contractor_list_item(k.c) order by k.n) filter (where k.n <= p_limit), '[]'),
+           case when count(*) > p_limit then
+             (array_agg(json_build_object('score', k.score, 'id', (k.c).id)) filter (where k.n = p_limit))[1]
+           end
+      from numbered k;
 end
 $_$;
 
@@ -867,49 +898,46 @@ CREATE FUNCTION app_hidden.geo_search_point(p_lat double precision, p_lng double
     SET jit TO 'off'
     SET enable_bitmapscan TO 'off'
     AS $_$
-declare
-  v_point geography := st_setsrid(st_makepoint(p_lng, p_lat), 4326)::geography;
-  v_where text := 'c.is_active and st_dwithin(c.geog, $1, $2, false)';
 begin
   if p_specialty is not null then
     perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
-    v_where := v_where || app_hidden.specialty_predicate(3);
-  end if;
-  if p_min_rating is not null then
-    v_where := v_where || ' and c.public_rating >= $4';
   end if;
   -- (1) the nearest $7 + 1 rows after the cursor, in index order, give the distance D this page
   -- reaches; (2) exactly the rows up to D, ties included, sorted by (distance, id).
-  return query execute format($q$
+  return query execute $q$
     with bound as (
-      select max(distance) as d from (
+      select max(nearest.distance) as d from (
         select c.geog <-> $1 as distance
           from app_public.contractors c
-         where %1$s and ($5::float8 is null or c.geog <-> $1 > $5 or (c.geog <-> $1 = $5 and c.id > $6))
+         where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $3, $4)
+           and st_dwithin(c.geog, $1, $2, false)
+           and ($5::float8 is null or c.geog <-> $1 > $5 or (c.geog <-> $1 = $5 and c.id > $6))
          order by c.geog <-> $1
          limit $7 + 1) nearest
     ), page as (
       select c, c.geog <-> $1 as distance
         from app_public.contractors c, bound
-       where %1$s and st_dwithin(c.geog, $1, bound.d + 1, false) and c.geog <-> $1 <= bound.d
+       where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $3, $4)
+         and st_dwithin(c.geog, $1, $2, false)
+         and st_dwithin(c.geog, $1, bound.d + 1, false) and c.geog <-> $1 <= bound.d
          and ($5::float8 is null or (c.geog <-> $1, c.id) > ($5, $6))
        order by c.geog <-> $1, c.id
        limit $7 + 1
     ), numbered as (
-      select c, distance, row_number() over (order by distance, (c).id) as n from page
+      select k.c, k.distance, row_number() over (order by k.distance, (k.c).id) as n from page k
     )
     -- distanceMiles goes first; splicing the text keeps the item's field order (jsonb would not).
     select coalesce(json_agg(
-             ('{"distanceMiles":' || round((distance / 1609.344)::numeric, 3) || ','
-               || substr(app_hidden.contractor_list_item(c)::text, 2))::json
-             order by n) filter (where n <= $7), '[]'),
+             ('{"distanceMiles":' || round((k.distance / 1609.344)::numeric, 3) || ','
+               || substr(app_hidden.contractor_list_item(k.c)::text, 2))::json
+             order by k.n) filter (where k.n <= $7), '[]'),
            case when count(*) > $7 then
-             (array_agg(json_build_object('distance', distance, 'id', (c).id)) filter (where n = $7))[1]
+             (array_agg(json_build_object('distance', k.distance, 'id', (k.c).id)) filter (where k.n = $7))[1]
            end
-      from numbered
-  $q$, v_where)
-    using v_point, app_hidden.miles_to_meters(p_radius_miles), p_specialty, p_min_rating,
-          p_after_distance, p_after_id, p_limit;
+      from numbered k
+  $q$
+    using st_setsrid(st_makepoint(p_lng, p_lat), 4326)::geography, app_hidden.miles_to_meters(p_radius_miles),
+          p_specialty, p_min_rating, p_after_distance, p_after_id, p_limit;
 end
 $_$;
 
@@ -928,38 +956,33 @@ CREATE FUNCTION app_hidden.geo_search_point_rated(p_lat double precision, p_lng 
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
     AS $_$
-declare
-  v_point geography := st_setsrid(st_makepoint(p_lng, p_lat), 4326)::geography;
-  v_where text := 'c.is_active and st_dwithin(c.geog, $1, $2, false)';
 begin
   if p_specialty is not null then
     perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
-    v_where := v_where || app_hidden.specialty_predicate(3);
   end if;
-  if p_min_rating is not null then
-    v_where := v_where || ' and c.public_rating >= $4';
-  end if;
-  return query execute format($q$
+  return query execute $q$
     with page as (
       select c, coalesce(c.public_rating, 0) as score, c.geog <-> $1 as distance
         from app_public.contractors c
-       where %1$s and ($5::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($5, $6))
+       where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $3, $4)
+         and st_dwithin(c.geog, $1, $2, false)
+         and ($5::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($5, $6))
        order by coalesce(c.public_rating, 0) desc, c.id desc
        limit $7 + 1
     ), numbered as (
-      select c, score, distance, row_number() over (order by score desc, (c).id desc) as n from page
+      select k.c, k.score, k.distance, row_number() over (order by k.score desc, (k.c).id desc) as n from page k
     )
     select coalesce(json_agg(
-             ('{"distanceMiles":' || round((distance / 1609.344)::numeric, 3) || ','
-               || substr(app_hidden.contractor_list_item(c)::text, 2))::json
-             order by n) filter (where n <= $7), '[]'),
+             ('{"distanceMiles":' || round((k.distance / 1609.344)::numeric, 3) || ','
+               || substr(app_hidden.contractor_list_item(k.c)::text, 2))::json
+             order by k.n) filter (where k.n <= $7), '[]'),
            case when count(*) > $7 then
-             (array_agg(json_build_object('score', score, 'id', (c).id)) filter (where n = $7))[1]
+             (array_agg(json_build_object('score', k.score, 'id', (k.c).id)) filter (where k.n = $7))[1]
            end
-      from numbered
-  $q$, v_where)
-    using v_point, app_hidden.miles_to_meters(p_radius_miles), p_specialty, p_min_rating,
-          p_after_score, p_after_id, p_limit;
+      from numbered k
+  $q$
+    using st_setsrid(st_makepoint(p_lng, p_lat), 4326)::geography, app_hidden.miles_to_meters(p_radius_miles),
+          p_specialty, p_min_rating, p_after_score, p_after_id, p_limit;
 end
 $_$;
 
@@ -1955,119 +1978,6 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.rate_limit_hit(p_bucket text, p_limit integer, p_window_seconds integer) IS 'Counts a request against a rolling-window limit; returns allowed, limit, remaining and reset (seconds until a slot frees).';
-
---
--- Name: rated_arrays_page_sql(); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.rated_arrays_page_sql() RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $_$
-    select 'select m.id, m.score from unnest($10::uuid[], $11::numeric[]) with ordinality as m(id, score, n)'
-           ' order by m.n limit $7 + 1 offset $8'
-  $_$;
-
---
--- Name: FUNCTION rated_arrays_page_sql(); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.rated_arrays_page_sql() IS 'SQL text paging the (id, score) arrays of a search''s first step.';
-
---
--- Name: rated_arrays_sql(text); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.rated_arrays_sql(p_rows text) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$
-    select format('select array_agg(id order by score desc, id desc), array_agg(score order by score desc, id desc)'
-                  ' from (%s) m', p_rows)
-  $$;
-
---
--- Name: FUNCTION rated_arrays_sql(p_rows text); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.rated_arrays_sql(p_rows text) IS 'SQL text collecting ordered (id, score) rows into two arrays.';
-
---
--- Name: rated_contractors_sql(text, boolean, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.rated_contractors_sql(p_where text, p_by_city boolean, p_keyset text, p_limit text) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $_$
-    select case when p_by_city then format(
-      'select r.id, r.score from unnest($3::text[]) as m(city) cross join lateral ('
-      'select c.id, coalesce(c.public_rating, 0) as score from app_public.contractors c'
-      ' where c.city = m.city and %1$s%2$s order by coalesce(c.public_rating, 0) desc, c.id desc limit %3$s) r'
-      ' order by r.score desc, r.id desc limit %3$s', p_where, p_keyset, p_limit)
-    else format(
-      'select c.id, coalesce(c.public_rating, 0) as score from app_public.contractors c'
-      ' where %1$s%2$s order by coalesce(c.public_rating, 0) desc, c.id desc limit %3$s', p_where, p_keyset, p_limit)
-    end
-  $_$;
-
---
--- Name: FUNCTION rated_contractors_sql(p_where text, p_by_city boolean, p_keyset text, p_limit text); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.rated_contractors_sql(p_where text, p_by_city boolean, p_keyset text, p_limit text) IS 'SQL text for the best-rated contractors matching a filter (the searches'' shared query shape).';
-
---
--- Name: rated_keyset_sql(); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.rated_keyset_sql() RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $_$ select ' and ($5::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($5, $6))' $_$;
-
---
--- Name: FUNCTION rated_keyset_sql(); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.rated_keyset_sql() IS 'The keyset condition of the public-rating order, as SQL text.';
-
---
--- Name: rated_page_sql(text); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.rated_page_sql(p_page text) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $_$
-    select format(
-      'with numbered as (select c, p.score, row_number() over (order by p.score desc, p.id desc) as n'
-      ' from (%s) p join app_public.contractors c on c.id = p.id)'
-      ' select coalesce(json_agg(app_hidden.contractor_list_item(c) order by n) filter (where n <= $7), ''[]'') as items,'
-      ' case when count(*) > $7 then'
-      ' (array_agg(json_build_object(''score'', score, ''id'', (c).id)) filter (where n = $7))[1] end as next'
-      ' from numbered', p_page)
-  $_$;
-
---
--- Name: FUNCTION rated_page_sql(p_page text); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.rated_page_sql(p_page text) IS 'SQL text turning ordered (id, score) rows into list items and the next keyset.';
-
---
--- Name: rated_scan_sql(text, text, text, integer, text); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.rated_scan_sql(p_filters text, p_columns text, p_check text, p_budget integer, p_limit text) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $_$
-    select app_hidden.rated_arrays_sql(format(
-      'select id, score from (select c.id, coalesce(c.public_rating, 0) as score, %2$s'
-      ' from app_public.contractors c where %1$s order by coalesce(c.public_rating, 0) desc, c.id desc limit %4$s) c'
-      ' where %3$s limit %5$s', p_filters, p_columns, p_check, p_budget, p_limit))
-  $_$;
-
---
--- Name: FUNCTION rated_scan_sql(p_filters text, p_columns text, p_check text, p_budget integer, p_limit text); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.rated_scan_sql(p_filters text, p_columns text, p_check text, p_budget integer, p_limit text) IS 'SQL text for a budgeted scan in rated order (see the searches).';
 
 --
 -- Name: register_agent(text, text, text, text, text, bytea, bytea, text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3201,22 +3111,6 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.specialty_id_for_filter(p_slug text, p_parameter text) IS 'The id of a specialty slug used as a filter; INVAL naming the parameter when unknown.';
-
---
--- Name: specialty_predicate(integer); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.specialty_predicate(p_parameter integer) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $_$
-    select format(' and c.specialty_slugs @> array[$%s::text]', p_parameter)
-  $_$;
-
---
--- Name: FUNCTION specialty_predicate(p_parameter integer); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) IS 'The specialty filter of the searches, as SQL text for dynamic queries.';
 
 --
 -- Name: text_words(text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -7674,6 +7568,13 @@ REVOKE ALL ON FUNCTION app_hidden.current_account() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.current_account() TO marine_anonymous;
 
 --
+-- Name: FUNCTION geo_filter(p_active boolean, p_slugs text[], p_rating numeric, p_specialty text, p_min_rating numeric); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.geo_filter(p_active boolean, p_slugs text[], p_rating numeric, p_specialty text, p_min_rating numeric) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.geo_filter(p_active boolean, p_slugs text[], p_rating numeric, p_specialty text, p_min_rating numeric) TO marine_anonymous;
+
+--
 -- Name: FUNCTION geo_search_box(p_min_lat double precision, p_max_lat double precision, p_min_lng double precision, p_max_lng double precision, p_specialty text, p_min_rating numeric, p_limit integer, p_after_score numeric, p_after_id uuid); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -7939,48 +7840,6 @@ REVOKE ALL ON FUNCTION app_hidden.rate_limit_hit(p_bucket text, p_limit integer,
 GRANT ALL ON FUNCTION app_hidden.rate_limit_hit(p_bucket text, p_limit integer, p_window_seconds integer) TO marine_anonymous;
 
 --
--- Name: FUNCTION rated_arrays_page_sql(); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.rated_arrays_page_sql() FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.rated_arrays_page_sql() TO marine_anonymous;
-
---
--- Name: FUNCTION rated_arrays_sql(p_rows text); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.rated_arrays_sql(p_rows text) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.rated_arrays_sql(p_rows text) TO marine_anonymous;
-
---
--- Name: FUNCTION rated_contractors_sql(p_where text, p_by_city boolean, p_keyset text, p_limit text); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.rated_contractors_sql(p_where text, p_by_city boolean, p_keyset text, p_limit text) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.rated_contractors_sql(p_where text, p_by_city boolean, p_keyset text, p_limit text) TO marine_anonymous;
-
---
--- Name: FUNCTION rated_keyset_sql(); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.rated_keyset_sql() FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.rated_keyset_sql() TO marine_anonymous;
-
---
--- Name: FUNCTION rated_page_sql(p_page text); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.rated_page_sql(p_page text) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.rated_page_sql(p_page text) TO marine_anonymous;
-
---
--- Name: FUNCTION rated_scan_sql(p_filters text, p_columns text, p_check text, p_budget integer, p_limit text); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.rated_scan_sql(p_filters text, p_columns text, p_check text, p_budget integer, p_limit text) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.rated_scan_sql(p_filters text, p_columns text, p_check text, p_budget integer, p_limit text) TO marine_anonymous;
-
---
 -- Name: FUNCTION register_agent(p_first_name text, p_last_name text, p_email text, p_password text, p_purpose text, p_public_digest bytea, p_admin_digest bytea, p_head text); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -8153,13 +8012,6 @@ GRANT ALL ON FUNCTION app_hidden.service_request_json(r app_public.service_reque
 
 REVOKE ALL ON FUNCTION app_hidden.specialty_id_for_filter(p_slug text, p_parameter text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.specialty_id_for_filter(p_slug text, p_parameter text) TO marine_anonymous;
-
---
--- Name: FUNCTION specialty_predicate(p_parameter integer); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.specialty_predicate(p_parameter integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION text_words(p_text text); Type: ACL; Schema: app_hidden; Owner: -

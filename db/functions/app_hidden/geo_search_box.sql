@@ -1,3 +1,11 @@
+-- Contractors inside a latitude/longitude box, best rated first (public rating, then id, both
+-- descending), after the keyset (p_after_score, p_after_id). A box holding many contractors
+-- fills its page within the first rows in rated order: those are read first, at most v_budget of
+-- them, from the rated index. A box holding few is read through the GiST index instead (&& there
+-- finds candidates on float4-rounded boxes; the ranges make it exact) and sorted. Both are run
+-- with EXECUTE, planned for each call's filters (as geo_search_point); their parameters: $1-$4
+-- the box (latitudes, then longitudes), $5 specialty, $6 minimum rating, $7-$8 the keyset, $9 the
+-- rows wanted, $10 the budget.
 CREATE OR REPLACE FUNCTION app_hidden.geo_search_box(p_min_lat double precision, p_max_lat double precision, p_min_lng double precision, p_max_lng double precision, p_specialty text, p_min_rating numeric, p_limit integer, p_after_score numeric DEFAULT NULL::numeric, p_after_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(contractors json, next json)
  LANGUAGE plpgsql
@@ -7,41 +15,56 @@ CREATE OR REPLACE FUNCTION app_hidden.geo_search_box(p_min_lat double precision,
  SET max_parallel_workers_per_gather TO '0'
 AS $function$
 declare
-  v_filters text := 'c.is_active';
-  -- Edges included; latitude and longitude are the point's own coordinates, so this is exact.
-  v_in_box constant text := 'c.latitude between $1 and $2 and c.longitude between $10 and $11';
-  -- Rows checked in rated order (from the index alone) before the GiST index is used instead.
   v_budget constant integer := 50000;
   v_ids uuid[];
   v_scores numeric[];
 begin
   if p_specialty is not null then
     perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
-    v_filters := v_filters || app_hidden.specialty_predicate(3);
   end if;
-  if p_min_rating is not null then
-    v_filters := v_filters || ' and c.public_rating >= $4';
-  end if;
-  v_filters := v_filters || app_hidden.rated_keyset_sql();
-  -- Parameters as in search_contractors where they mean the same ($3 specialty, $5/$6 keyset,
-  -- $7 limit, $8 offset), so the shared query shapes apply. A box holding many contractors
-  -- fills its page within the first rows in rated order; one holding few is read through the
-  -- GiST index (&& there finds candidates on float4-rounded boxes; the ranges make it exact)
-  -- and sorted.
-  execute app_hidden.rated_scan_sql(v_filters, 'c.latitude, c.longitude', v_in_box, v_budget, '$7 + 1')
+  -- Edges included; latitude and longitude are the point's own coordinates, so this is exact.
+  execute $q$
+    select array_agg(rated.id order by rated.score desc, rated.id desc), array_agg(rated.score order by rated.score desc, rated.id desc)
+      from (select c.id, c.score
+              from (select c.id, coalesce(c.public_rating, 0) as score, c.latitude, c.longitude
+                      from app_public.contractors c
+                     where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $5, $6)
+                       and ($7::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($7, $8))
+                     order by coalesce(c.public_rating, 0) desc, c.id desc
+                     limit $10) c
+             where c.latitude between $1 and $2 and c.longitude between $3 and $4
+             limit $9) rated
+  $q$
     into v_ids, v_scores
-    using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
-          null::integer, p_min_lng, p_max_lng;
+    using p_min_lat, p_max_lat, p_min_lng, p_max_lng, p_specialty, p_min_rating, p_after_score, p_after_id,
+          p_limit + 1, v_budget;
   if coalesce(cardinality(v_ids), 0) <= p_limit then
-    execute app_hidden.rated_arrays_sql(app_hidden.rated_contractors_sql(
-        v_filters || ' and c.geog::geometry && st_makeenvelope($10, $1, $11, $2, 4326) and ' || v_in_box, false, '', '$7 + 1'))
+    execute $q$
+      select array_agg(rated.id order by rated.score desc, rated.id desc), array_agg(rated.score order by rated.score desc, rated.id desc)
+        from (select c.id, coalesce(c.public_rating, 0) as score
+                from app_public.contractors c
+               where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $5, $6)
+                 and ($7::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($7, $8))
+                 and c.geog::geometry && st_makeenvelope($3, $1, $4, $2, 4326)
+                 and c.latitude between $1 and $2 and c.longitude between $3 and $4
+               order by coalesce(c.public_rating, 0) desc, c.id desc
+               limit $9) rated
+    $q$
       into v_ids, v_scores
-      using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
-            null::integer, p_min_lng, p_max_lng;
+      using p_min_lat, p_max_lat, p_min_lng, p_max_lng, p_specialty, p_min_rating, p_after_score, p_after_id,
+            p_limit + 1;
   end if;
-  return query execute app_hidden.rated_page_sql(app_hidden.rated_arrays_page_sql())
-    using p_min_lat, p_max_lat, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit, 0,
-          null::integer, v_ids, v_scores;
+  return query
+    with numbered as (
+      select c, m.score, m.n
+        from unnest(v_ids, v_scores) with ordinality as m(id, score, n)
+        join app_public.contractors c on c.id = m.id
+    )
+    select coalesce(json_agg(app_hidden.contractor_list_item(k.c) order by k.n) filter (where k.n <= p_limit), '[]'),
+           case when count(*) > p_limit then
+             (array_agg(json_build_object('score', k.score, 'id', (k.c).id)) filter (where k.n = p_limit))[1]
+           end
+      from numbered k;
 end
 $function$;
 comment on function app_hidden.geo_search_box(double precision,double precision,double precision,double precision,text,numeric,integer,numeric,uuid) is 'Contractors inside a latitude/longitude box, best rated first; see GET /api/v1/public/contractors/geo-search.';
