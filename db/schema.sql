@@ -837,16 +837,18 @@ begin
     perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
   end if;
   -- Edges included; latitude and longitude are the point's own coordinates, so this is exact.
+  -- The budget counts rows read in rated order, whatever the filters: they are read from the
+  -- rated index alone (it carries the rating and the coordinates; the scan is of active rows),
+  -- and with a specialty only those inside the box are read from the table, for their specialties.
   execute $q$
     select array_agg(rated.id order by rated.score desc, rated.id desc), array_agg(rated.score order by rated.score desc, rated.id desc)
-      from (select c.id, c.score
-              from (select c.id, coalesce(c.public_rating, 0) as score, c.latitude, c.longitude
-                      from app_public.contractors c
-                     where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $5, $6)
-                       and ($7::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($7, $8))
-                     order by coalesce(c.public_rating, 0) desc, c.id desc
-                     limit $10) c
-             where c.latitude between $1 and $2 and c.longitude between $3 and $4
+      from (select r.id, r.score
+              from app_hidden.rated_rows($7, $8, $10) r
+             where r.latitude between $1 and $2 and r.longitude between $3 and $4
+               and app_hidden.geo_filter(true, case when $5::text is not null then (select c.specialty_slugs from app_public.contractors c
+                                                                                  where c.id = r.id) end,
+                                         r.public_rating, $5, $6)
+             order by r.score desc, r.id desc
              limit $9) rated
   $q$
     into v_ids, v_scores
@@ -956,33 +958,68 @@ CREATE FUNCTION app_hidden.geo_search_point_rated(p_lat double precision, p_lng 
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
     AS $_$
+declare
+  v_budget constant integer := 50000;
+  v_point constant geography := st_setsrid(st_makepoint(p_lng, p_lat), 4326)::geography;
+  v_meters constant double precision := app_hidden.miles_to_meters(p_radius_miles);
+  -- The circle's angular radius on PostGIS's sphere (distances without the spheroid), 1% wider,
+  -- and its extent in longitude at the point's latitude: the bounding box holds the circle.
+  v_radius constant double precision := v_meters / 6371008.7714 * 1.01;
+  v_lng_radius double precision;
+  v_ids uuid[];
+  v_scores numeric[];
 begin
   if p_specialty is not null then
     perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
   end if;
-  return query execute $q$
-    with page as (
-      select c, coalesce(c.public_rating, 0) as score, c.geog <-> $1 as distance
-        from app_public.contractors c
-       where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $3, $4)
-         and st_dwithin(c.geog, $1, $2, false)
-         and ($5::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($5, $6))
-       order by coalesce(c.public_rating, 0) desc, c.id desc
-       limit $7 + 1
-    ), numbered as (
-      select k.c, k.score, k.distance, row_number() over (order by k.score desc, (k.c).id desc) as n from page k
+  -- (Not near a pole or across the antimeridian, where the box would not be one range each.)
+  if v_radius < radians(90 - abs(p_lat)) then
+    v_lng_radius := asin(sin(v_radius) / cos(radians(p_lat)));
+    if abs(p_lng) + degrees(v_lng_radius) < 180 then
+      execute $q$
+        select array_agg(rated.id order by rated.score desc, rated.id desc), array_agg(rated.score order by rated.score desc, rated.id desc)
+          from (select r.id, r.score
+                  from app_hidden.rated_rows($5, $6, $8) r
+                  join app_public.contractors c on c.id = r.id
+                 where r.latitude between $9 and $10 and r.longitude between $11 and $12
+                   and st_dwithin(c.geog, $1, $2, false)
+                   and app_hidden.geo_filter(c.is_active, c.specialty_slugs, r.public_rating, $3, $4)
+                 order by r.score desc, r.id desc
+                 limit $7) rated
+      $q$
+        into v_ids, v_scores
+        using v_point, v_meters, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit + 1, v_budget,
+              p_lat - degrees(v_radius), p_lat + degrees(v_radius), p_lng - degrees(v_lng_radius), p_lng + degrees(v_lng_radius);
+    end if;
+  end if;
+  if coalesce(cardinality(v_ids), 0) <= p_limit then
+    execute $q$
+      select array_agg(rated.id order by rated.score desc, rated.id desc), array_agg(rated.score order by rated.score desc, rated.id desc)
+        from (select c.id, coalesce(c.public_rating, 0) as score
+                from app_public.contractors c
+               where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $3, $4)
+                 and st_dwithin(c.geog, $1, $2, false)
+                 and ($5::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($5, $6))
+               order by coalesce(c.public_rating, 0) desc, c.id desc
+               limit $7) rated
+    $q$
+      into v_ids, v_scores
+      using v_point, v_meters, p_specialty, p_min_rating, p_after_score, p_after_id, p_limit + 1;
+  end if;
+  return query
+    with numbered as (
+      select c, m.score, c.geog <-> v_point as distance, m.n
+        from unnest(v_ids, v_scores) with ordinality as m(id, score, n)
+        join app_public.contractors c on c.id = m.id
     )
     select coalesce(json_agg(
              ('{"distanceMiles":' || round((k.distance / 1609.344)::numeric, 3) || ','
                || substr(app_hidden.contractor_list_item(k.c)::text, 2))::json
-             order by k.n) filter (where k.n <= $7), '[]'),
-           case when count(*) > $7 then
-             (array_agg(json_build_object('score', k.score, 'id', (k.c).id)) filter (where k.n = $7))[1]
+             order by k.n) filter (where k.n <= p_limit), '[]'),
+           case when count(*) > p_limit then
+             (array_agg(json_build_object('score', k.score, 'id', (k.c).id)) filter (where k.n = p_limit))[1]
            end
-      from numbered k
-  $q$
-    using st_setsrid(st_makepoint(p_lng, p_lat), 4326)::geography, app_hidden.miles_to_meters(p_radius_miles),
-          p_specialty, p_min_rating, p_after_score, p_after_id, p_limit;
+      from numbered k;
 end
 $_$;
 
@@ -1978,6 +2015,26 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.rate_limit_hit(p_bucket text, p_limit integer, p_window_seconds integer) IS 'Counts a request against a rolling-window limit; returns allowed, limit, remaining and reset (seconds until a slot frees).';
+
+--
+-- Name: rated_rows(numeric, uuid, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.rated_rows(p_after_score numeric, p_after_id uuid, p_budget integer) RETURNS TABLE(id uuid, score numeric, public_rating numeric, latitude double precision, longitude double precision)
+    LANGUAGE sql STABLE PARALLEL SAFE
+    AS $$
+    select c.id, coalesce(c.public_rating, 0), c.public_rating, c.latitude, c.longitude
+      from app_public.contractors c
+     where c.is_active and (p_after_score is null or (coalesce(c.public_rating, 0), c.id) < (p_after_score, p_after_id))
+     order by coalesce(c.public_rating, 0) desc, c.id desc
+     limit p_budget
+  $$;
+
+--
+-- Name: FUNCTION rated_rows(p_after_score numeric, p_after_id uuid, p_budget integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.rated_rows(p_after_score numeric, p_after_id uuid, p_budget integer) IS 'The first active contractors in rated order after a keyset, with their rating and coordinates (inlined by the geo searches).';
 
 --
 -- Name: register_agent(text, text, text, text, text, bytea, bytea, text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -7838,6 +7895,13 @@ GRANT ALL ON FUNCTION app_hidden.pro_send_estimate(p_token text, p_quote_id text
 
 REVOKE ALL ON FUNCTION app_hidden.rate_limit_hit(p_bucket text, p_limit integer, p_window_seconds integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.rate_limit_hit(p_bucket text, p_limit integer, p_window_seconds integer) TO marine_anonymous;
+
+--
+-- Name: FUNCTION rated_rows(p_after_score numeric, p_after_id uuid, p_budget integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.rated_rows(p_after_score numeric, p_after_id uuid, p_budget integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.rated_rows(p_after_score numeric, p_after_id uuid, p_budget integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION register_agent(p_first_name text, p_last_name text, p_email text, p_password text, p_purpose text, p_public_digest bytea, p_admin_digest bytea, p_head text); Type: ACL; Schema: app_hidden; Owner: -

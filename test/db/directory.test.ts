@@ -407,6 +407,50 @@ describe('app_hidden.geo_search_point and geo_search_box', () => {
       if (rows.length === 1) expect(r.contractors[0].id).toBe(active.id);
     });
   });
+
+  // Both rated geo searches read the first rows in rated order from the rated index (at most a
+  // budget of them, whatever the filters), and the GiST index when those did not fill the page:
+  // with every filter, the pages walked by cursor are the rated order of every match.
+  test.each([
+    ['a box', 'box', null, null],
+    ['a box, a specialty', 'box', 'specialty', null],
+    ['a box, a minimum rating', 'box', null, 4],
+    ['a box, both', 'box', 'specialty', 3.5],
+    ['a circle by rating', 'circle', null, null],
+    ['a circle by rating, a specialty', 'circle', 'specialty', null],
+    ['a circle by rating, both', 'circle', 'specialty', 3.5],
+  ])('%s: the pages walked by cursor are the rated order of every match', async (_label, shape, withSpecialty, minRating) => {
+    const slug = withSpecialty ? specialty.slug : null;
+    const {
+      rows: [p],
+    } = await db.pool.query('select latitude, longitude from app_public.contractors where id = $1', [active.id]);
+    const where =
+      shape === 'box'
+        ? 'c.latitude between $1::float8 - 3 and $1::float8 + 3 and c.longitude between $2::float8 - 3 and $2::float8 + 3'
+        : 'extensions.st_dwithin(c.geog, extensions.st_setsrid(extensions.st_makepoint($2, $1), 4326)::extensions.geography, 150 * 1609.344, false)';
+    const { rows } = await db.pool.query(
+      `select id from app_public.contractors c
+        where c.is_active and ${where} and ($3::text is null or c.specialty_slugs @> array[$3::text])
+          and ($4::numeric is null or c.public_rating >= $4)
+        order by coalesce(c.public_rating, 0) desc, c.id desc`,
+      [p.latitude, p.longitude, slug, minRating],
+    );
+    expect(rows.length).toBeGreaterThan(7);
+    const call =
+      shape === 'box'
+        ? 'app_hidden.geo_search_box($1::float8 - 3, $1::float8 + 3, $2::float8 - 3, $2::float8 + 3, $3, $4, 7, $5, $6)'
+        : 'app_hidden.geo_search_point_rated($1, $2, 150, $3, $4, 7, $5, $6)';
+    const walked: string[] = [];
+    await asRole(db, 'marine_anonymous', async (c) => {
+      let next: { score: number; id: string } | null = null;
+      do {
+        const r = await callRow(c, call, [p.latitude, p.longitude, slug, minRating, next?.score ?? null, next?.id ?? null]);
+        walked.push(...r.contractors.map((x: { id: string }) => x.id));
+        next = r.next;
+      } while (next);
+    });
+    expect(walked).toEqual(rows.map((x) => x.id));
+  });
 });
 
 describe('profiles', () => {

@@ -1,7 +1,7 @@
 -- Contractors inside a latitude/longitude box, best rated first (public rating, then id, both
 -- descending), after the keyset (p_after_score, p_after_id). A box holding many contractors
 -- fills its page within the first rows in rated order: those are read first, at most v_budget of
--- them, from the rated index. A box holding few is read through the GiST index instead (&& there
+-- them (whatever the filters), from the rated index. A box holding few is read through the GiST index instead (&& there
 -- finds candidates on float4-rounded boxes; the ranges make it exact) and sorted. Both are run
 -- with EXECUTE, planned for each call's filters (as geo_search_point); their parameters: $1-$4
 -- the box (latitudes, then longitudes), $5 specialty, $6 minimum rating, $7-$8 the keyset, $9 the
@@ -23,16 +23,18 @@ begin
     perform app_hidden.specialty_id_for_filter(p_specialty, 'specialty');
   end if;
   -- Edges included; latitude and longitude are the point's own coordinates, so this is exact.
+  -- The budget counts rows read in rated order, whatever the filters: they are read from the
+  -- rated index alone (it carries the rating and the coordinates; the scan is of active rows),
+  -- and with a specialty only those inside the box are read from the table, for their specialties.
   execute $q$
     select array_agg(rated.id order by rated.score desc, rated.id desc), array_agg(rated.score order by rated.score desc, rated.id desc)
-      from (select c.id, c.score
-              from (select c.id, coalesce(c.public_rating, 0) as score, c.latitude, c.longitude
-                      from app_public.contractors c
-                     where app_hidden.geo_filter(c.is_active, c.specialty_slugs, c.public_rating, $5, $6)
-                       and ($7::numeric is null or (coalesce(c.public_rating, 0), c.id) < ($7, $8))
-                     order by coalesce(c.public_rating, 0) desc, c.id desc
-                     limit $10) c
-             where c.latitude between $1 and $2 and c.longitude between $3 and $4
+      from (select r.id, r.score
+              from app_hidden.rated_rows($7, $8, $10) r
+             where r.latitude between $1 and $2 and r.longitude between $3 and $4
+               and app_hidden.geo_filter(true, case when $5::text is not null then (select c.specialty_slugs from app_public.contractors c
+                                                                                  where c.id = r.id) end,
+                                         r.public_rating, $5, $6)
+             order by r.score desc, r.id desc
              limit $9) rated
   $q$
     into v_ids, v_scores
