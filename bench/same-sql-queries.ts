@@ -7,6 +7,7 @@
 export const SAME_SQL_FUNCTIONS = [
   'search_contractors',
   'geo_search_point',
+  'geo_search_point_rated',
   'geo_search_box',
   'autocomplete',
   'contractor_by_slug',
@@ -22,8 +23,12 @@ const SEARCH = `query($q: String, $specialty: String, $city: String, $state: Str
 const GEO_POINT = `query($lat: Float!, $lng: Float!, $radius: Float!, $limit: Int!) {
   geoSearchPoint(pLat: $lat, pLng: $lng, pRadiusMiles: $radius, pLimit: $limit) { nodes { contractors next } } }`;
 
-const GEO_BOX = `query($minLat: Float!, $maxLat: Float!, $minLng: Float!, $maxLng: Float!, $limit: Int!) {
-  geoSearchBox(pMinLat: $minLat, pMaxLat: $maxLat, pMinLng: $minLng, pMaxLng: $maxLng, pLimit: $limit) { nodes { contractors next } } }`;
+const GEO_POINT_RATED = `query($lat: Float!, $lng: Float!, $radius: Float!, $limit: Int!) {
+  geoSearchPointRated(pLat: $lat, pLng: $lng, pRadiusMiles: $radius, pLimit: $limit) { nodes { contractors next } } }`;
+
+const GEO_BOX = `query($minLat: Float!, $maxLat: Float!, $minLng: Float!, $maxLng: Float!, $specialty: String, $limit: Int!) {
+  geoSearchBox(pMinLat: $minLat, pMaxLat: $maxLat, pMinLng: $minLng, pMaxLng: $maxLng, pSpecialty: $specialty, pLimit: $limit) {
+    nodes { contractors next } } }`;
 
 export interface SearchCall {
   q: string | null;
@@ -38,7 +43,9 @@ export const sameSql = {
   search: (c: SearchCall) =>
     body(SEARCH, { q: c.q, specialty: c.specialty ?? null, city: c.city ?? null, state: c.state ?? null, sort: c.sort, limit: c.limit }),
   geoPoint: (lat: number, lng: number, radius: number, limit: number) => body(GEO_POINT, { lat, lng, radius, limit }),
-  geoBox: (b: { minLat: number; maxLat: number; minLng: number; maxLng: number }, limit: number) => body(GEO_BOX, { ...b, limit }),
+  geoPointRated: (lat: number, lng: number, radius: number, limit: number) => body(GEO_POINT_RATED, { lat, lng, radius, limit }),
+  geoBox: (b: { minLat: number; maxLat: number; minLng: number; maxLng: number }, limit: number, specialty: string | null = null) =>
+    body(GEO_BOX, { minLat: b.minLat, maxLat: b.maxLat, minLng: b.minLng, maxLng: b.maxLng, specialty, limit }),
   autocomplete: (q: string, limit: number) =>
     body('query($q: String!, $limit: Int!) { autocomplete(pQ: $q, pLimit: $limit) }', { q, limit }),
   profile: (slug: string) => body('query($slug: String!) { contractorBySlug(pSlug: $slug) }', { slug }),

@@ -220,6 +220,9 @@ export function workloads(slugs: readonly string[]): Workload[] {
   const C = '/api/v1/public/contractors';
   // The text mix draws from its own stream (index 1): the parameter sets above stay as they were.
   const mixRng = Rng.for(SEED, 1, Stream.specialty);
+  // The map shapes' specialties too (index 2), for the same reason.
+  const mapRng = Rng.for(SEED, 2, Stream.specialty);
+  const mapSpecialties = sets(() => mapRng.pick(SPECIALTIES).slug);
   const mix: Workload[] = textMix(townPicker(mixRng), mixRng, sets).map(({ name, note, params }) => ({
     name,
     api: params.map((p) => ({ method: 'GET', path: `${C}/search?${q({ q: p.q, specialty: p.specialty, city: p.city, limit: PAGE })}` })),
@@ -285,6 +288,35 @@ export function workloads(slugs: readonly string[]): Workload[] {
       graphql: boxes.map((p) => gql(BY_STATE, { state: p.state, first: PAGE })),
       graphqlNote: "no range filter on latitude/longitude in GraphQL: active contractors of the box's state, by slug",
       graphqlSame: boxes.map((b) => sameSql.geoBox(b, PAGE)),
+    },
+    {
+      // The shapes a map sends besides those two (a filter; best rated first): each read the
+      // directory's whole specialty or circle until 2026-11-27 (docs/performance.md).
+      name: 'geo bounding box + specialty',
+      api: boxes.map((p, i) => ({
+        method: 'GET',
+        path: `${C}/geo-search?${q({ minLat: p.minLat, maxLat: p.maxLat, minLng: p.minLng, maxLng: p.maxLng, specialty: mapSpecialties[i], limit: PAGE })}`,
+      })),
+      sql: boxes.map(
+        (p, i) =>
+          `select * from app_hidden.geo_search_box(${num(p.minLat)}, ${num(p.maxLat)}, ${num(p.minLng)}, ${num(p.maxLng)}, ${lit(mapSpecialties[i]!)}, null, ${PAGE}, null, null)`,
+      ),
+      graphql: null,
+      graphqlNote: 'no range filter on latitude/longitude in GraphQL',
+      graphqlSame: boxes.map((b, i) => sameSql.geoBox(b, PAGE, mapSpecialties[i])),
+    },
+    {
+      name: 'geo point by rating (25 mi)',
+      api: points.map((p) => ({
+        method: 'GET',
+        path: `${C}/geo-search?${q({ lat: p.lat, lng: p.lng, radiusMiles: 25, sort: 'rating', limit: PAGE })}`,
+      })),
+      sql: points.map(
+        (p) => `select * from app_hidden.geo_search_point_rated(${num(p.lat)}, ${num(p.lng)}, 25, null, null, ${PAGE}, null, null)`,
+      ),
+      graphql: null,
+      graphqlNote: 'no radius search in GraphQL',
+      graphqlSame: points.map((p) => sameSql.geoPointRated(p.lat, p.lng, 25, PAGE)),
     },
     {
       name: 'autocomplete',
