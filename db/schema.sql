@@ -839,7 +839,8 @@ begin
   -- Edges included; latitude and longitude are the point's own coordinates, so this is exact.
   -- The budget counts rows read in rated order, whatever the filters: they are read from the
   -- rated index alone (it carries the rating and the coordinates; the scan is of active rows),
-  -- and with a specialty only those inside the box are read from the table, for their specialties.
+  -- and with a specialty only those inside the box are read from the table, for their
+  -- specialties (without one, the case is null and folds away).
   execute $q$
     select array_agg(rated.id order by rated.score desc, rated.id desc), array_agg(rated.score order by rated.score desc, rated.id desc)
       from (select r.id, r.score

@@ -1,11 +1,11 @@
 -- Contractors inside a latitude/longitude box, best rated first (public rating, then id, both
 -- descending), after the keyset (p_after_score, p_after_id). A box holding many contractors
--- fills its page within the first rows in rated order: those are read first, at most v_budget of
--- them (whatever the filters), from the rated index. A box holding few is read through the GiST index instead (&& there
--- finds candidates on float4-rounded boxes; the ranges make it exact) and sorted. Both are run
--- with EXECUTE, planned for each call's filters (as geo_search_point); their parameters: $1-$4
--- the box (latitudes, then longitudes), $5 specialty, $6 minimum rating, $7-$8 the keyset, $9 the
--- rows wanted, $10 the budget.
+-- fills its page within the first rows in rated order: those are read first, at most v_budget
+-- of them whatever the filters, from the rated index (app_hidden.rated_rows). A box holding few
+-- is read through the GiST index instead (&& there finds candidates on float4-rounded boxes; the
+-- ranges make it exact) and sorted. Both are run with EXECUTE, planned for each call's filters
+-- (as geo_search_point); their parameters: $1-$4 the box (latitudes, then longitudes), $5
+-- specialty, $6 minimum rating, $7-$8 the keyset, $9 the rows wanted, $10 the budget.
 CREATE OR REPLACE FUNCTION app_hidden.geo_search_box(p_min_lat double precision, p_max_lat double precision, p_min_lng double precision, p_max_lng double precision, p_specialty text, p_min_rating numeric, p_limit integer, p_after_score numeric DEFAULT NULL::numeric, p_after_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(contractors json, next json)
  LANGUAGE plpgsql
@@ -25,7 +25,8 @@ begin
   -- Edges included; latitude and longitude are the point's own coordinates, so this is exact.
   -- The budget counts rows read in rated order, whatever the filters: they are read from the
   -- rated index alone (it carries the rating and the coordinates; the scan is of active rows),
-  -- and with a specialty only those inside the box are read from the table, for their specialties.
+  -- and with a specialty only those inside the box are read from the table, for their
+  -- specialties (without one, the case is null and folds away).
   execute $q$
     select array_agg(rated.id order by rated.score desc, rated.id desc), array_agg(rated.score order by rated.score desc, rated.id desc)
       from (select r.id, r.score
