@@ -12,14 +12,14 @@ const requests = new Counter({
   labelNames: LABELS,
 });
 
-// From a cached profile (a few ms) to a statement timeout (seconds).
-const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** The request duration histogram's buckets (s): from a cached profile (a few ms) to a statement timeout (seconds). */
+export const DURATION_BUCKETS_SECONDS: readonly number[] = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 const duration = new Histogram({
   name: 'marine_http_request_duration_seconds',
   help: 'Time from a request to the last byte of its answer, by door, operation and status class',
   labelNames: ['door', 'operation', 'status_class'],
-  buckets: BUCKETS,
+  buckets: [...DURATION_BUCKETS_SECONDS],
 });
 
 /** Counts and times every request that is answered (one a client abandoned is not). */
