@@ -38,11 +38,11 @@ begin
                   from app_hidden.rated_rows($5, $6, $8) r,
                        -- each row by its key (offset 0 keeps it a lookup: as a join the planner
                        -- read the circle through the GiST index for every row, 88 ms in Honolulu)
-                       lateral (select c.geog, c.is_active, c.specialty_slugs from app_public.contractors c
+                       lateral (select c.geog, c.specialty_slugs from app_public.contractors c
                                  where c.id = r.id offset 0) c
                  where r.latitude between $9 and $10 and r.longitude between $11 and $12
                    and st_dwithin(c.geog, $1, $2, false)
-                   and app_hidden.geo_filter(c.is_active, c.specialty_slugs, r.public_rating, $3, $4)
+                   and app_hidden.geo_filter(true, c.specialty_slugs, r.public_rating, $3, $4)  -- (rated_rows: active)
                  order by r.score desc, r.id desc
                  limit $7) rated
       $q$
