@@ -2812,8 +2812,14 @@ CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_sp
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
   -- Within a state, the units read the state's own postings ('FL:diesel'), which hold the state
-  -- filter: the state group is left out.
-  v_in_state constant boolean := p_state is not null and v_units > 0;
+  -- filter: the state group is left out. So do they under a city whose contractors are all in one
+  -- state (the directory's cities list their states, 0040), with the city group kept: a state's
+  -- postings are smaller than the nation's, and a city's matches are all in them.
+  v_state constant text := coalesce(upper(p_state),
+    (select min(s) from app_private.directory_cities d, unnest(d.states) s
+      where p_city is not null and d.city ilike app_hidden.like_pattern(p_city)
+     having count(distinct s) = 1 and min(s) <> ''));
+  v_in_state constant boolean := v_state is not null and v_units > 0;
   v_groups integer;
   -- The filters' and the units' terms, read once for every chunk.
   v_filter_grp integer[];
@@ -2844,7 +2850,7 @@ begin
     v_filter_grp := '{0}'; v_filter_term := '{all:}';
   end if;
   select coalesce(array_agg(t.unit), '{}'), coalesce(array_agg(t.alt), '{}'),
-         coalesce(array_agg(case when v_in_state then upper(p_state) || ':' else '' end || t.term), '{}'),
+         coalesce(array_agg(case when v_in_state then v_state || ':' else '' end || t.term), '{}'),
          coalesce(array_agg(t.size), '{}')
     into v_unit, v_alt, v_term, v_size
     from (select u.*, count(*) over (partition by u.unit, u.alt) as size from app_hidden.search_unit_terms(p_units, p_keep) u) t;
@@ -3350,17 +3356,20 @@ end
 $$;
 
 --
--- Name: add_directory_city(text, integer); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: add_directory_city(text, text, integer); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.add_directory_city(p_city text, p_delta integer) RETURNS void
+CREATE FUNCTION app_private.add_directory_city(p_city text, p_state text, p_delta integer) RETURNS void
     LANGUAGE sql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
     with bumped as (
-      insert into app_private.directory_cities as d (city, active_contractors)
-      select p_city, p_delta where p_city is not null and p_delta > 0
-      on conflict (city) do update set active_contractors = d.active_contractors + excluded.active_contractors
+      insert into app_private.directory_cities as d (city, active_contractors, states)
+      select p_city, p_delta, array[coalesce(p_state, '')] where p_city is not null and p_delta > 0
+      on conflict (city) do update
+        set active_contractors = d.active_contractors + excluded.active_contractors,
+            states = case when excluded.states <@ d.states then d.states
+                          else array(select s from unnest(d.states || excluded.states) s group by s order by s) end
       returning 1
     ), lowered as (
       update app_private.directory_cities set active_contractors = active_contractors + p_delta
@@ -4505,8 +4514,9 @@ CREATE FUNCTION app_private.recount_counts() RETURNS void
     AS $$
     select app_private.recount_ratings_and_specialties();
     delete from app_private.directory_cities;
-    insert into app_private.directory_cities (city, active_contractors)
-    select city, count(*) from app_public.contractors where is_active and city is not null group by city;
+    insert into app_private.directory_cities (city, active_contractors, states)
+    select city, count(*), array_agg(distinct coalesce(state, '') order by coalesce(state, ''))
+      from app_public.contractors where is_active and city is not null group by city;
     select app_private.refresh_specialty_slugs(array(select c.id from app_public.contractors c));
     -- A load may write search_no itself (the seed does, so a load split over connections numbers
     -- as one does): the identity then goes on after the highest.
@@ -4953,10 +4963,10 @@ CREATE FUNCTION app_private.tg_contractors__directory_cities() RETURNS trigger
     AS $$
 begin
   if tg_op in ('UPDATE', 'DELETE') and old.is_active then
-    perform app_private.add_directory_city(old.city, -1);
+    perform app_private.add_directory_city(old.city, old.state, -1);
   end if;
   if tg_op in ('INSERT', 'UPDATE') and new.is_active then
-    perform app_private.add_directory_city(new.city, 1);
+    perform app_private.add_directory_city(new.city, new.state, 1);
   end if;
   return null;
 end
@@ -5470,6 +5480,7 @@ CREATE TABLE app_private.api_key_secrets (
 CREATE TABLE app_private.directory_cities (
     city text NOT NULL,
     active_contractors integer NOT NULL,
+    states text[] DEFAULT '{}'::text[] NOT NULL,
     CONSTRAINT directory_cities_active_contractors_check CHECK ((active_contractors > 0))
 );
 
@@ -5478,6 +5489,12 @@ CREATE TABLE app_private.directory_cities (
 --
 
 COMMENT ON TABLE app_private.directory_cities IS 'Distinct city names of active contractors (for the search''s city filter).';
+
+--
+-- Name: COLUMN directory_cities.states; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON COLUMN app_private.directory_cities.states IS 'The states of the city''s active contractors (''{}'' for none): never fewer, perhaps more, until recount_directory (docs/search.md).';
 
 --
 -- Name: listing_access_tokens; Type: TABLE; Schema: app_private; Owner: -
@@ -6562,7 +6579,7 @@ CREATE TRIGGER _200_active_key_limit BEFORE UPDATE OF is_admin ON app_public.use
 -- Name: contractors _500_directory_cities; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
-CREATE TRIGGER _500_directory_cities AFTER INSERT OR DELETE OR UPDATE OF city, is_active ON app_public.contractors FOR EACH ROW EXECUTE FUNCTION app_private.tg_contractors__directory_cities();
+CREATE TRIGGER _500_directory_cities AFTER INSERT OR DELETE OR UPDATE OF city, state, is_active ON app_public.contractors FOR EACH ROW EXECUTE FUNCTION app_private.tg_contractors__directory_cities();
 
 --
 -- Name: reviews _500_refresh_rating; Type: TRIGGER; Schema: app_public; Owner: -
@@ -8158,10 +8175,10 @@ GRANT SELECT ON TABLE app_public.quotes TO marine_admin;
 REVOKE ALL ON FUNCTION app_private.actionable_quote(p_quote_id uuid) FROM PUBLIC;
 
 --
--- Name: FUNCTION add_directory_city(p_city text, p_delta integer); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION add_directory_city(p_city text, p_state text, p_delta integer); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.add_directory_city(p_city text, p_delta integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.add_directory_city(p_city text, p_state text, p_delta integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION add_search_words(p_texts text[]); Type: ACL; Schema: app_private; Owner: -

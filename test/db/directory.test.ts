@@ -551,6 +551,50 @@ describe('derived counts', () => {
     }
   });
 
+  test("a city's states: every state its active contractors are in, perhaps one more until the recount", async () => {
+    const client = await db.pool.connect();
+    // The states each directory city's active contractors are in ('' for none), as the list keeps them.
+    const live = `select city, array_agg(distinct coalesce(state, '') order by coalesce(state, '')) as states
+                    from app_public.contractors where is_active and city is not null group by city order by city`;
+    const kept = 'select city, states from app_private.directory_cities order by city';
+    try {
+      await client.query('begin');
+      expect((await client.query(kept)).rows).toEqual((await client.query(live)).rows);
+      const {
+        rows: [two],
+      } = await client.query<{ id: string; city: string; state: string }>(
+        `select id, city, state from app_public.contractors where is_active and city is not null and state is not null order by id limit 1`,
+      );
+      // A contractor moves to another state in the same city: the city gains that state...
+      await client.query(`update app_public.contractors set state = 'ZZ' where id = $1`, [two!.id]);
+      // ...and one without a state joins it ('').
+      await client.query(`insert into app_public.contractors (slug, name, city) values ('no-state-marine', 'No State Marine', $1)`, [
+        two!.city,
+      ]);
+      const states = async () =>
+        (await client.query<{ states: string[] }>(kept.replace('order by city', 'where city = $1'), [two!.city])).rows[0]!.states;
+      expect(await states()).toEqual(expect.arrayContaining(['', 'ZZ']));
+      // Never fewer than the live states, whatever moves.
+      await client.query(`update app_public.contractors set is_active = not is_active where id in (
+        select id from app_public.contractors order by slug limit 20)`);
+      await client.query(`update app_public.contractors set state = 'ME' where id in (
+        select id from app_public.contractors where is_active order by id desc limit 7)`);
+      for (const r of (await client.query<{ city: string; states: string[] }>(live)).rows) {
+        const { rows } = await client.query<{ states: string[] }>(kept.replace('order by city', 'where city = $1'), [r.city]);
+        expect(rows[0]!.states).toEqual(expect.arrayContaining(r.states));
+      }
+      // The state left behind stays listed until the recount, which makes the list exact again.
+      await client.query(`update app_public.contractors set state = $2 where id = $1`, [two!.id, two!.state]);
+      expect(await states()).toContain('ZZ');
+      await client.query('select app_private.recount_counts()');
+      expect((await client.query(kept)).rows).toEqual((await client.query(live)).rows);
+      expect(await states()).not.toContain('ZZ');
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
   test('a review updates the native rating and review count', async () => {
     const client = await db.pool.connect();
     try {

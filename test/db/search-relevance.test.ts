@@ -386,6 +386,43 @@ describe('what the search reads', () => {
     }
   });
 
+  test("under a city in one state the walk reads that state's postings, and a contractor in another state of the city is still found", async () => {
+    await inTransaction(async (c) => {
+      // The matches of q under the city, counted from the documents, and the search's total.
+      const totals = async (q: string, city: string) =>
+        (
+          await c.query(
+            `with t as (select * from app_hidden.search_terms($1)),
+                  q as (select (select string_agg('(' || u::text || ')', ' & ') from unnest(t.q1) u)::tsquery as q from t)
+             select (select count(*)::int from app_public.contractors c, q
+                      where c.is_active and c.city ilike app_hidden.like_pattern($2) and c.search @@ q.q) as direct,
+                    (select s.total from app_hidden.search_contractors($1, null, $2, null, 'relevance', 20) s) as total`,
+            [q, city],
+          )
+        ).rows[0];
+      const {
+        rows: [x],
+      } = await c.query(
+        `select c.id, c.city, c.state from app_public.contractors c
+          where c.is_active and c.specialty_slugs @> '{diesel-engines}'
+            and (select cardinality(d.states) from app_private.directory_cities d where d.city = c.city) = 1
+            and not exists (select from app_private.directory_cities d where d.city <> c.city and d.city ilike app_hidden.like_pattern(c.city))
+          order by c.id limit 1`,
+      );
+      const before = await totals('diesel', x.city);
+      expect(before.total).toBe(before.direct);
+      expect(before.direct).toBeGreaterThan(0);
+      // The contractor moves to another state, in the same city: the city is in two states now.
+      await c.query(`update app_public.contractors set state = case when state = 'HI' then 'AK' else 'HI' end where id = $1`, [x.id]);
+      expect(await totals('diesel', x.city)).toEqual(before);
+      // And back: the city's list still names both until the recount, and the answers hold.
+      await c.query(`update app_public.contractors set state = $2 where id = $1`, [x.id, x.state]);
+      expect(await totals('diesel', x.city)).toEqual(before);
+      await c.query('select app_private.recount_counts()');
+      expect(await totals('diesel', x.city)).toEqual(before);
+    });
+  });
+
   // A posting missing or left behind is a wrong total or a missing match.
   const stalePostings = async (c: pg.PoolClient): Promise<number> =>
     (

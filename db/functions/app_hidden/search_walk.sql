@@ -30,8 +30,14 @@ AS $function$
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
   -- Within a state, the units read the state's own postings ('FL:diesel'), which hold the state
-  -- filter: the state group is left out.
-  v_in_state constant boolean := p_state is not null and v_units > 0;
+  -- filter: the state group is left out. So do they under a city whose contractors are all in one
+  -- state (the directory's cities list their states, 0040), with the city group kept: a state's
+  -- postings are smaller than the nation's, and a city's matches are all in them.
+  v_state constant text := coalesce(upper(p_state),
+    (select min(s) from app_private.directory_cities d, unnest(d.states) s
+      where p_city is not null and d.city ilike app_hidden.like_pattern(p_city)
+     having count(distinct s) = 1 and min(s) <> ''));
+  v_in_state constant boolean := v_state is not null and v_units > 0;
   v_groups integer;
   -- The filters' and the units' terms, read once for every chunk.
   v_filter_grp integer[];
@@ -62,7 +68,7 @@ begin
     v_filter_grp := '{0}'; v_filter_term := '{all:}';
   end if;
   select coalesce(array_agg(t.unit), '{}'), coalesce(array_agg(t.alt), '{}'),
-         coalesce(array_agg(case when v_in_state then upper(p_state) || ':' else '' end || t.term), '{}'),
+         coalesce(array_agg(case when v_in_state then v_state || ':' else '' end || t.term), '{}'),
          coalesce(array_agg(t.size), '{}')
     into v_unit, v_alt, v_term, v_size
     from (select u.*, count(*) over (partition by u.unit, u.alt) as size from app_hidden.search_unit_terms(p_units, p_keep) u) t;

@@ -7,8 +7,9 @@ CREATE OR REPLACE FUNCTION app_private.recount_counts()
 AS $function$
     select app_private.recount_ratings_and_specialties();
     delete from app_private.directory_cities;
-    insert into app_private.directory_cities (city, active_contractors)
-    select city, count(*) from app_public.contractors where is_active and city is not null group by city;
+    insert into app_private.directory_cities (city, active_contractors, states)
+    select city, count(*), array_agg(distinct coalesce(state, '') order by coalesce(state, ''))
+      from app_public.contractors where is_active and city is not null group by city;
     select app_private.refresh_specialty_slugs(array(select c.id from app_public.contractors c));
     -- A load may write search_no itself (the seed does, so a load split over connections numbers
     -- as one does): the identity then goes on after the highest.

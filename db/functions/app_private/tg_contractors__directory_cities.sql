@@ -6,10 +6,10 @@ CREATE OR REPLACE FUNCTION app_private.tg_contractors__directory_cities()
 AS $function$
 begin
   if tg_op in ('UPDATE', 'DELETE') and old.is_active then
-    perform app_private.add_directory_city(old.city, -1);
+    perform app_private.add_directory_city(old.city, old.state, -1);
   end if;
   if tg_op in ('INSERT', 'UPDATE') and new.is_active then
-    perform app_private.add_directory_city(new.city, 1);
+    perform app_private.add_directory_city(new.city, new.state, 1);
   end if;
   return null;
 end
