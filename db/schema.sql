@@ -2944,6 +2944,14 @@ begin
     if false = any(unit_found) and not p_present and v_units > 1 then
       v_seen := v_seen | array(select i from generate_subscripts(unit_found, 1) i
                                 where not unit_found[i]
+                                  -- (first, whether one of its alternatives has every term posted in
+                                  -- those bands at all: a town of another state, under a city, has
+                                  -- none of that state's postings, and the meet would probe each band)
+                                  and exists (select from unnest(v_unit, v_alt, v_term) t(unit, alt, term)
+                                               where t.unit = i
+                                               group by t.alt
+                                              having bool_and(exists (select from app_private.search_postings p
+                                                                       where p.term = t.term and p.band < v_low)))
                                   and exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
                                                                                        v_groups, array[i], 0::smallint, (v_low - 1)::smallint)));
       unit_found := array(select i = any(v_seen) from generate_subscripts(unit_found, 1) i);
