@@ -3376,8 +3376,7 @@ CREATE FUNCTION app_private.add_directory_city(p_city text, p_state text, p_delt
       select p_city, p_delta, array[coalesce(p_state, '')] where p_city is not null and p_delta > 0
       on conflict (city) do update
         set active_contractors = d.active_contractors + excluded.active_contractors,
-            states = case when excluded.states <@ d.states then d.states
-                          else array(select s from unnest(d.states || excluded.states) s group by s order by s) end
+            states = array(select distinct s from unnest(d.states || excluded.states) s order by s)
       returning 1
     ), lowered as (
       update app_private.directory_cities set active_contractors = active_contractors + p_delta
@@ -5502,7 +5501,7 @@ COMMENT ON TABLE app_private.directory_cities IS 'Distinct city names of active 
 -- Name: COLUMN directory_cities.states; Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON COLUMN app_private.directory_cities.states IS 'The states of the city''s active contractors (''{}'' for none): never fewer, perhaps more, until recount_directory (docs/search.md).';
+COMMENT ON COLUMN app_private.directory_cities.states IS 'The states of the city''s active contractors ('''' for a contractor without one): never fewer, perhaps more, until recount_directory (docs/search.md).';
 
 --
 -- Name: listing_access_tokens; Type: TABLE; Schema: app_private; Owner: -

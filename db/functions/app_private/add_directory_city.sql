@@ -12,8 +12,7 @@ AS $function$
       select p_city, p_delta, array[coalesce(p_state, '')] where p_city is not null and p_delta > 0
       on conflict (city) do update
         set active_contractors = d.active_contractors + excluded.active_contractors,
-            states = case when excluded.states <@ d.states then d.states
-                          else array(select s from unnest(d.states || excluded.states) s group by s order by s) end
+            states = array(select distinct s from unnest(d.states || excluded.states) s order by s)
       returning 1
     ), lowered as (
       update app_private.directory_cities set active_contractors = active_contractors + p_delta
