@@ -2249,6 +2249,8 @@ declare
   v_units integer;
   v_after_no integer;
   v_after_band smallint := (p_after_key[cardinality(p_after_key)] * 100)::smallint;
+  v_after_units numeric;  -- under soft matching, the cursor's units matched (rule 2)
+  v_least_units integer;  -- and the fewest units a row may have to reach the page
   v_nos integer[];     -- the page and one more row, in order
   v_keys jsonb[];      -- their keys
 begin
@@ -2296,6 +2298,20 @@ begin
   if v_walk.total = 0 and v_walk.any_total > 0 then
     v_soft := true;
     v_walk.nos := v_walk.any_nos; v_walk.bands := v_walk.any_bands; v_walk.total := v_walk.any_total;
+    if p_sort = 'relevance' then
+      -- Rule 2 (units matched) comes before every rule but an exact name, and the walk counted
+      -- each soft match's units: only the rows with enough of them to reach the page are ranked
+      -- (the window of 1,000 at the bound kept 30-80 rows). After a cursor's key (not an exact
+      -- name's), its units: every row with as many, and of those with fewer, the page's worth.
+      v_after_units := case when p_after_key[1] = 0 then p_after_key[2] end;
+      v_least_units := coalesce((select u from unnest(v_walk.any_units) u
+                                  where v_after_units is null or u < v_after_units
+                                  order by u desc offset v_need - 1 limit 1), 0);
+      select coalesce(array_agg(w.no order by w.i), '{}'), coalesce(array_agg(w.band order by w.i), '{}')
+        into v_walk.nos, v_walk.bands
+        from unnest(v_walk.any_nos, v_walk.any_bands, v_walk.any_units) with ordinality as w(no, band, units, i)
+       where w.units >= v_least_units and (v_after_units is null or w.units <= v_after_units);
+    end if;
   end if;
   v_units := (select count(*) from unnest(v_keep) k where k);
 
@@ -2800,7 +2816,7 @@ COMMENT ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boole
 -- Name: search_walk(tsquery[], boolean[], text, text, text, integer, integer, smallint, integer, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer, p_present boolean DEFAULT false) RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer)
+CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer, p_present boolean DEFAULT false) RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer, any_units smallint[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
@@ -2839,7 +2855,7 @@ declare
   v_order integer[];     -- the units, rarest first (a variable, so that the meet is inlined)
   v_seen integer[] := '{}';  -- the units found so far (unit_found is read from it)
 begin
-  nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
+  nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0; any_units := '{}';
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
   v_unit_n := coalesce(array_fill(0, array[v_units]), '{}');
   select coalesce(array_agg(f.grp), '{}'), coalesce(array_agg(f.term), '{}'), count(distinct f.grp)
@@ -2870,7 +2886,8 @@ begin
     -- are left to find, the bands where they meet.
     if v_meet then
       open v_bands for
-        select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids
+        select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids,
+               null::record[] as unit_ids
           from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term, v_groups,
                                            v_order, v_low, v_high) m
          order by m.band desc;
@@ -2910,7 +2927,10 @@ begin
              -- their matches, in the same order (the meet's order), while it may yet be needed
              array_agg(icount(m.ids)) filter (where icount(m.ids) > 0 and total = 0) as unit_counts,
              -- any unit: only while nothing matches them all, and only with more than one
-             app_private.union_of(m.ids) filter (where v_units > 1 and total = 0) as any_ids
+             app_private.union_of(m.ids) filter (where v_units > 1 and total = 0) as any_ids,
+             -- and, while they may still be taken (the window not full), each unit's of them, for
+             -- their number of units (rows of one array: the units' arrays differ in length)
+             array_agg(row(m.ids)) filter (where v_units > 1 and total = 0 and cardinality(any_nos) < p_need) as unit_ids
         from unit_matches m
        group by m.band
        order by m.band desc;
@@ -2933,6 +2953,11 @@ begin
         v_take := app_hidden.search_band_page(v_band.any_ids, v_band.band, p_after_band, p_after_no, p_need - cardinality(any_nos));
         any_nos := any_nos || v_take;
         any_bands := any_bands || array_fill(v_band.band, array[cardinality(v_take)]);
+        -- (each taken row is in one unit's array at least: counted, in the take's order)
+        any_units := any_units || case when cardinality(v_band.units_found) = 1 then array_fill(1::smallint, array[cardinality(v_take)])
+          else array(select count(*)::smallint
+                       from unnest(v_band.unit_ids) as u(ids integer[]), unnest(u.ids & v_take) x
+                      group by x order by x desc) end;
       end if;
     end loop;
     close v_bands;

@@ -218,6 +218,53 @@ describe('ranking', () => {
     });
   });
 
+  test('under soft matching only the rows with enough units to reach the page are ranked: every page is as from the whole window', async () => {
+    await inTransaction(async (c) => {
+      // Five made-up words, never all in one document: one row of three, four of two, and ones
+      // of one of them, rated so that rating alone would put the fewer words first.
+      const made = await make(c, [
+        { name: 'Harrowgate One', about: 'Plimvort quazzle trebnik.', rating: 1.0 },
+        { name: 'Harrowgate Two', about: 'Plimvort quazzle.', rating: 2.0 },
+        { name: 'Harrowgate Three', about: 'Trebnik yorvane.', rating: 2.1 },
+        { name: 'Harrowgate Four', about: 'Quazzle zindrel.', rating: 2.2 },
+        { name: 'Harrowgate Five', about: 'Yorvane zindrel.', rating: 2.3 },
+        ...['Plimvort', 'Quazzle', 'Trebnik', 'Yorvane', 'Zindrel'].map((w, i) => ({
+          name: `Harrowgate ${w} Solo`,
+          about: `${w}.`,
+          rating: 4 + i / 10,
+        })),
+      ]);
+      const q = 'plimvort quazzle trebnik yorvane zindrel ';
+      await c.query('set local role marine_anonymous');
+      const call = async (limit: number, offset: number, after: { key: number[]; id: string } | null) =>
+        (
+          await c.query(
+            `select contractors, next, total from app_hidden.search_contractors($1, null, null, null, 'relevance', $2, $3, $4, $5)`,
+            [q, limit, offset, after?.key ?? null, after?.id ?? null],
+          )
+        ).rows[0] as { contractors: { id: string }[]; next: { key: number[]; id: string } | null; total: number };
+      // Three words, then two (better rated first), then one: not the rated order.
+      const expected = [made[0], made[4], made[3], made[2], made[1], ...made.slice(5).reverse()];
+      const whole = await call(100, 0, null); // a page larger than the rows: all of them ranked
+      expect([whole.total, whole.contractors.map((x) => x.id)]).toEqual([10, expected]);
+      for (const limit of [1, 2, 3]) {
+        const walked: string[] = [];
+        let after: { key: number[]; id: string } | null = null;
+        do {
+          const page = await call(limit, 0, after);
+          walked.push(...page.contractors.map((x) => x.id));
+          after = page.next;
+        } while (after);
+        expect([limit, walked]).toEqual([limit, expected]);
+        // Page numbers (an offset) as well.
+        expect([limit, (await call(limit, 2 * limit, null)).contractors.map((x) => x.id)]).toEqual([
+          limit,
+          expected.slice(2 * limit, 3 * limit),
+        ]);
+      }
+    });
+  });
+
   // The top tier: every unit in the name or as a specialty, read from the 'a:' postings in
   // rated order without scoring; its key is [0, units, 0, 3 x units, rating].
   test('the top tier: a page of name or specialty matches in rated order, keyed as the best rows, paging on', async () => {
@@ -520,6 +567,41 @@ describe('what the search reads', () => {
         [r.bands[at], r.nos[at]],
       );
       expect(after.nos).toEqual(r.nos.slice(at + 1, at + 6));
+    });
+  });
+
+  test("search_walk: each soft match's number of units matched (any_units), in the order of any_nos, after a position too", async () => {
+    await inTransaction(async (c) => {
+      // Four made-up words, never all in one document: soft matching, with one to three units.
+      await make(c, [
+        { name: 'Gorsewick Alpha', about: 'Plimvort quazzle trebnik.', rating: 1.1 },
+        { name: 'Gorsewick Beta', about: 'Plimvort quazzle.', rating: 2.2 },
+        { name: 'Gorsewick Gamma', about: 'Yorvane.', rating: 4.9 },
+        { name: 'Gorsewick Delta', about: 'Trebnik yorvane.', rating: 4.5 },
+        { name: 'Gorsewick Epsilon', about: 'Quazzle.', rating: 3.3 },
+      ]);
+      const words = ['plimvort', 'quazzle', 'trebnik', 'yorvane'];
+      const soft = async (after: { band: number; no: number } | null) =>
+        (
+          await c.query(
+            `with k as (select array(select to_tsquery('english', w) from unnest($1::text[]) w) as units)
+             select w.total, w.any_bands, w.any_units,
+                    array(select (select count(*) from unnest(k.units) u where x.search @@ u)::integer
+                            from unnest(w.any_nos) with ordinality a(no, i) join app_public.contractors x on x.search_no = a.no
+                           order by a.i) as documents, w.any_nos
+               from k, app_hidden.search_walk(k.units, array[true, true, true, true], null, null, null, 100, 10000, $2, $3) w`,
+            [words, after?.band ?? null, after?.no ?? null],
+          )
+        ).rows[0];
+      const all = await soft(null);
+      expect([all.total, all.any_bands]).toEqual([0, [490, 450, 330, 220, 110]]);
+      expect(all.any_units).toEqual([1, 2, 1, 2, 3]);
+      expect(all.any_units).toEqual(all.documents);
+      const after = await soft({ band: 450, no: all.any_nos[1] });
+      expect([after.any_bands, after.any_units]).toEqual([
+        [330, 220, 110],
+        [1, 2, 3],
+      ]);
     });
   });
 

@@ -10,7 +10,8 @@
 --              the page, in rated order (search_tier over the walk's matches when it returned
 --              them all, else search_walk over the 'a:' terms);
 --   rank       search_rank: the best-rated v_window matches (and an exact name)
---              keyed by the ranking rules, and the page after the cursor.
+--              keyed by the ranking rules, and the page after the cursor; under soft
+--              matching only those with enough units matched to reach the page.
 CREATE OR REPLACE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer DEFAULT 0, p_after_key numeric[] DEFAULT NULL::numeric[], p_after_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(contractors json, total integer, total_exact boolean, next json, ignored_words text[], corrections json, place json)
  LANGUAGE plpgsql
@@ -38,6 +39,8 @@ declare
   v_units integer;
   v_after_no integer;
   v_after_band smallint := (p_after_key[cardinality(p_after_key)] * 100)::smallint;
+  v_after_units numeric;  -- under soft matching, the cursor's units matched (rule 2)
+  v_least_units integer;  -- and the fewest units a row may have to reach the page
   v_nos integer[];     -- the page and one more row, in order
   v_keys jsonb[];      -- their keys
 begin
@@ -85,6 +88,20 @@ begin
   if v_walk.total = 0 and v_walk.any_total > 0 then
     v_soft := true;
     v_walk.nos := v_walk.any_nos; v_walk.bands := v_walk.any_bands; v_walk.total := v_walk.any_total;
+    if p_sort = 'relevance' then
+      -- Rule 2 (units matched) comes before every rule but an exact name, and the walk counted
+      -- each soft match's units: only the rows with enough of them to reach the page are ranked
+      -- (the window of 1,000 at the bound kept 30-80 rows). After a cursor's key (not an exact
+      -- name's), its units: every row with as many, and of those with fewer, the page's worth.
+      v_after_units := case when p_after_key[1] = 0 then p_after_key[2] end;
+      v_least_units := coalesce((select u from unnest(v_walk.any_units) u
+                                  where v_after_units is null or u < v_after_units
+                                  order by u desc offset v_need - 1 limit 1), 0);
+      select coalesce(array_agg(w.no order by w.i), '{}'), coalesce(array_agg(w.band order by w.i), '{}')
+        into v_walk.nos, v_walk.bands
+        from unnest(v_walk.any_nos, v_walk.any_bands, v_walk.any_units) with ordinality as w(no, band, units, i)
+       where w.units >= v_least_units and (v_after_units is null or w.units <= v_after_units);
+    end if;
   end if;
   v_units := (select count(*) from unnest(v_keep) k where k);
 

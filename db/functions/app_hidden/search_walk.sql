@@ -11,13 +11,14 @@
 -- q), or, with no filter either, every active contractor (the term 'all:'). In the same walk,
 -- while no contractor matches every unit, it also collects and counts the matches of any unit
 -- (any_nos, any_bands, any_total: soft matching), so a query whose units never meet is walked
--- once, not twice. Once the soft matches are complete (any unit's filling p_need and counted
+-- once, not twice; any_units gives each of any_nos' rows its number of units matched (ranking
+-- rule 2), which search_contractors reads to rank only the rows that can reach the page. Once the soft matches are complete (any unit's filling p_need and counted
 -- past the cap) with no match of every unit yet, the bands left are walked for matches of every
 -- unit only, unit by unit, rarest first (search_walk_meet). One of several units that matches
 -- nothing under the filters ends the walk as soon as that is known, with unit_found saying so and the other
 -- outputs incomplete: search_contractors walks again without it (and says p_present then).
 CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer, p_present boolean DEFAULT false)
- RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer)
+ RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer, any_units smallint[])
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
@@ -57,7 +58,7 @@ declare
   v_order integer[];     -- the units, rarest first (a variable, so that the meet is inlined)
   v_seen integer[] := '{}';  -- the units found so far (unit_found is read from it)
 begin
-  nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0;
+  nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0; any_units := '{}';
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
   v_unit_n := coalesce(array_fill(0, array[v_units]), '{}');
   select coalesce(array_agg(f.grp), '{}'), coalesce(array_agg(f.term), '{}'), count(distinct f.grp)
@@ -88,7 +89,8 @@ begin
     -- are left to find, the bands where they meet.
     if v_meet then
       open v_bands for
-        select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids
+        select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids,
+               null::record[] as unit_ids
           from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term, v_groups,
                                            v_order, v_low, v_high) m
          order by m.band desc;
@@ -128,7 +130,10 @@ begin
              -- their matches, in the same order (the meet's order), while it may yet be needed
              array_agg(icount(m.ids)) filter (where icount(m.ids) > 0 and total = 0) as unit_counts,
              -- any unit: only while nothing matches them all, and only with more than one
-             app_private.union_of(m.ids) filter (where v_units > 1 and total = 0) as any_ids
+             app_private.union_of(m.ids) filter (where v_units > 1 and total = 0) as any_ids,
+             -- and, while they may still be taken (the window not full), each unit's of them, for
+             -- their number of units (rows of one array: the units' arrays differ in length)
+             array_agg(row(m.ids)) filter (where v_units > 1 and total = 0 and cardinality(any_nos) < p_need) as unit_ids
         from unit_matches m
        group by m.band
        order by m.band desc;
@@ -151,6 +156,11 @@ begin
         v_take := app_hidden.search_band_page(v_band.any_ids, v_band.band, p_after_band, p_after_no, p_need - cardinality(any_nos));
         any_nos := any_nos || v_take;
         any_bands := any_bands || array_fill(v_band.band, array[cardinality(v_take)]);
+        -- (each taken row is in one unit's array at least: counted, in the take's order)
+        any_units := any_units || case when cardinality(v_band.units_found) = 1 then array_fill(1::smallint, array[cardinality(v_take)])
+          else array(select count(*)::smallint
+                       from unnest(v_band.unit_ids) as u(ids integer[]), unnest(u.ids & v_take) x
+                      group by x order by x desc) end;
       end if;
     end loop;
     close v_bands;
