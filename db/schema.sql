@@ -2943,7 +2943,7 @@ begin
         v_unit_n[v_band.units_found[v_i]] := v_unit_n[v_band.units_found[v_i]] + v_band.unit_counts[v_i];
       end loop;
       total := total + icount(v_band.ids);
-      if cardinality(nos) < p_need then
+      if cardinality(nos) < p_need and icount(v_band.ids) > 0 then
         v_take := app_hidden.search_band_page(v_band.ids, v_band.band, p_after_band, p_after_no, p_need - cardinality(nos));
         nos := nos || v_take;
         bands := bands || array_fill(v_band.band, array[cardinality(v_take)]);
