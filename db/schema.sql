@@ -2670,6 +2670,10 @@ begin
       v_filler_words := v_filler_words || v_phrase;
       continue;
     end if;
+    if cardinality(typed) >= app_hidden.search_unit_bound() then
+      typed := typed || v_phrase;  -- past the word bound: never matched, so neither corrected nor completed
+      continue;
+    end if;
     v_alts := '{}';
     v_fuzzy := '{}';
     v_tokens := array(select quote_literal('specialty_' || s) || '{:w}' from unnest(coalesce(v_strong, '{}')) s);

@@ -176,6 +176,12 @@ describe('ranking', () => {
       expect(r.ignored_words).not.toContain('quillfeather');
       const { rows } = await c.query('select app_hidden.search_unit_bound() as n');
       expect(rows[0].n).toBe(8);
+      // A typo past the bound is not corrected either (the same word within it is).
+      const past = await search(c, `${q}generater `);
+      expect(past.ignored_words).toContain('generater');
+      expect(past.corrections).toEqual([]);
+      const within = await search(c, 'quillfeather generater ');
+      expect(within.corrections).toEqual([{ word: 'generater', readAs: expect.arrayContaining(['generator']) }]);
     });
   });
 

@@ -10,7 +10,8 @@
 --   qa  q3 without corrections and completions: a contractor matching every unit's qa has the
 --       best key a match can have but for the exact name, so those rows, in rated order, are the
 --       top of the ranking (search_contractors reads them first).
--- corrections lists what unknown words were read as. A query of filler words only ("boat") is
+-- corrections lists what unknown words were read as. Units past the word bound
+-- (search_unit_bound) are only listed in typed: never matched, so never corrected or completed. A query of filler words only ("boat") is
 -- matched on them; one of stop words only has no units (it matches nothing).
 CREATE OR REPLACE FUNCTION app_hidden.search_terms(p_q text)
  RETURNS TABLE(typed text[], q1 tsquery[], qe tsquery[], q2 tsquery[], q3 tsquery[], qa tsquery[], corrections json)
@@ -60,6 +61,10 @@ begin
     if v_strong is null and v_brand is null and exists (select 1 from app_private.search_filler_words f where f.word = v_phrase) then
       v_fillers := v_fillers || array_to_string(array(select quote_literal(l) || '{:w}' from unnest(v_lexemes) l), ' & ');
       v_filler_words := v_filler_words || v_phrase;
+      continue;
+    end if;
+    if cardinality(typed) >= app_hidden.search_unit_bound() then
+      typed := typed || v_phrase;  -- past the word bound: never matched, so neither corrected nor completed
       continue;
     end if;
     v_alts := '{}';
