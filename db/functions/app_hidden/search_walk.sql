@@ -12,10 +12,11 @@
 -- while no contractor matches every unit, it also collects and counts the matches of any unit
 -- (any_nos, any_bands, any_total: soft matching), so a query whose units never meet is walked
 -- once, not twice; any_units gives each of any_nos' rows its number of units matched (ranking
--- rule 2), which search_contractors reads to rank only the rows that can reach the page. Once the soft matches are complete (any unit's filling p_need and counted
--- past the cap) with no match of every unit yet, the bands left are walked for matches of every
--- unit only, unit by unit, rarest first (search_walk_meet). One of several units that matches
--- nothing under the filters ends the walk as soon as that is known, with unit_found saying so and the other
+-- rule 2), which search_contractors reads to rank only the rows that can reach the page. Once
+-- the soft matches are complete (any unit's filling p_need and counted past the cap) with no
+-- match of every unit yet, the bands left are walked for matches of every unit only, unit by
+-- unit, rarest first (search_walk_meet). One of several units that matches nothing under the
+-- filters ends the walk as soon as that is known, with unit_found saying so and the other
 -- outputs incomplete: search_contractors walks again without it (and says p_present then).
 CREATE OR REPLACE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer, p_present boolean DEFAULT false)
  RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer, any_units smallint[])
