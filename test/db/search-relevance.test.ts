@@ -182,6 +182,12 @@ describe('ranking', () => {
       expect(past.corrections).toEqual([]);
       const within = await search(c, 'quillfeather generater ');
       expect(within.corrections).toEqual([{ word: 'generater', readAs: expect.arrayContaining(['generator']) }]);
+      // Past the bound each word is a unit of its own (not looked up as a phrase); stop words still drop.
+      expect((await terms(c, `${q}bottom painting and varnish`)).typed.slice(-3)).toEqual(['bottom', 'painting', 'varnish']);
+      const pastPhrase = await search(c, `${q}bottom painting and varnish`);
+      expect(pastPhrase.ignored_words).toEqual(expect.arrayContaining(['bottom', 'painting', 'varnish']));
+      expect(pastPhrase.ignored_words).not.toContain('and');
+      expect((await terms(c, 'bottom painting varnish')).typed).toEqual(['bottom painting', 'varnish']);
     });
   });
 
