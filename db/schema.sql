@@ -2277,23 +2277,28 @@ begin
     v_after_no := coalesce((select c.search_no from app_public.contractors c where c.id = p_after_id), 0);
   end if;
 
-  -- Candidates: units that match nothing under the filters are ignored (and the walk done again
-  -- without them); then the matches of all kept units, or, when none matches them all, of any.
-  -- With sort=rating the walk's matches are the page.
+  -- Candidates: units that match nothing under the filters are ignored (the walk leaves out those
+  -- posted nowhere, and is done again without the others); then the matches of all kept units, or,
+  -- when none matches them all, of any. With sort=rating the walk's matches are the page.
   for v_pass in 1..2 loop
     v_walk := app_hidden.search_walk(v_terms.q1, v_keep, p_specialty, p_city, p_state,
                                      case when p_sort = 'rating' then v_need else v_window end, v_cap,
                                      case when p_sort = 'rating' then v_after_band end, v_after_no, v_pass = 2);
-    exit when true = all(v_walk.unit_found);
-    v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
-                      from generate_subscripts(v_keep, 1) i
-                      left join (select j, row_number() over (order by j) as n
-                                   from generate_subscripts(v_keep, 1) j where v_keep[j]) k on k.j = i);
-    v_ignored := v_ignored || array(select v_terms.typed[i] from generate_subscripts(v_keep, 1) i where not v_keep[i] and i <= v_bound);
-    if not (true = any(v_keep)) then
-      return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
-      return;
+    if false = any(v_walk.unit_found) then
+      v_ignored := v_ignored || array(select v_terms.typed[k.i] from unnest(v_walk.unit_found) with ordinality f(found, n)
+                                        join (select i, row_number() over (order by i) as n
+                                                from generate_subscripts(v_keep, 1) i where v_keep[i]) k on k.n = f.n
+                                       where not f.found order by k.i);
+      v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
+                        from generate_subscripts(v_keep, 1) i
+                        left join (select j, row_number() over (order by j) as n
+                                     from generate_subscripts(v_keep, 1) j where v_keep[j]) k on k.j = i);
+      if not (true = any(v_keep)) then
+        return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
+        return;
+      end if;
     end if;
+    exit when v_walk.complete;
   end loop;
   if v_walk.total = 0 and v_walk.any_total > 0 then
     v_soft := true;
@@ -2338,8 +2343,10 @@ begin
       select t.nos, t.bands into v_tier
         from app_hidden.search_tier(v_walk.nos, v_walk.bands, v_terms.qa, v_keep, v_tier_after, v_after_no, v_need) t;
     else
+      -- (a unit of the tier walked nowhere leaves the tier empty: the walk's matches are then the other units')
       select w.nos, w.bands into v_tier
-        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0, v_tier_after, v_after_no) w;
+        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0, v_tier_after, v_after_no) w
+       where true = all(w.unit_found);
     end if;
     if cardinality(v_tier.nos) >= v_need then
       v_nos := v_tier.nos[p_offset + 1:];
@@ -2827,7 +2834,7 @@ COMMENT ON FUNCTION app_hidden.search_unit_terms(p_units tsquery[], p_keep boole
 -- Name: search_walk(tsquery[], boolean[], text, text, text, integer, integer, smallint, integer, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer, p_present boolean DEFAULT false) RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer, any_units smallint[])
+CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_need integer, p_cap integer, p_after_band smallint DEFAULT NULL::smallint, p_after_no integer DEFAULT NULL::integer, p_present boolean DEFAULT false) RETURNS TABLE(nos integer[], bands smallint[], total integer, unit_found boolean[], any_nos integer[], any_bands smallint[], any_total integer, any_units smallint[], complete boolean)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
@@ -2865,6 +2872,9 @@ declare
   v_meet boolean := false;
   v_order integer[];     -- the units, rarest first (a variable, so that the meet is inlined)
   v_seen integer[] := '{}';  -- the units found so far (unit_found is read from it)
+  v_left_out integer[] := '{}';  -- the units posted nowhere, left out before the walk
+  v_walked integer;          -- the units walked: v_units less those
+  v_all_found boolean;       -- every unit walked found so far
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0; any_units := '{}';
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
@@ -2881,6 +2891,25 @@ begin
          coalesce(array_agg(t.size), '{}')
     into v_unit, v_alt, v_term, v_size
     from (select u.*, count(*) over (partition by u.unit, u.alt) as size from app_hidden.search_unit_terms(p_units, p_keep) u) t;
+  -- A unit with no alternative whose terms are all posted somewhere matches nothing, whatever the
+  -- bands: left out now, without a band read (a town of another state under a city, most of the
+  -- units the bound's queries lose), where finding it missing after the first chunk cost a walk.
+  if v_units > 1 and not p_present then
+    v_left_out := array(select a.unit
+                          from (select t.unit, bool_and(exists (select from app_private.search_postings p where p.term = t.term)) as posted
+                                  from unnest(v_unit, v_alt, v_term) t(unit, alt, term) group by t.unit, t.alt) a
+                         group by a.unit having not bool_or(a.posted));
+    if cardinality(v_left_out) = v_units then
+      complete := false;  -- nothing to walk: every unit matches nothing
+      return next;
+      return;
+    elsif cardinality(v_left_out) > 0 then
+      select coalesce(array_agg(t.unit), '{}'), coalesce(array_agg(t.alt), '{}'), coalesce(array_agg(t.term), '{}'), coalesce(array_agg(t.size), '{}')
+        into v_unit, v_alt, v_term, v_size
+        from unnest(v_unit, v_alt, v_term, v_size) t(unit, alt, term, size) where t.unit <> all(v_left_out);
+    end if;
+  end if;
+  v_walked := v_units - cardinality(v_left_out);
   -- Chunks of bands, best first: 4.50-5.00, then 4.00-4.49, 3.00-3.99 and the rest. A walk whose
   -- count is still under half the cap after the first chunk (about 40% of the directory) will
   -- most likely read every band to count its matches, so it reads the rest in one chunk: one
@@ -2890,7 +2919,7 @@ begin
   -- large city: the slowest queries at the bound, 73-75 ms -> 38-48).
   -- Three units or more seldom all meet, and their soft matches mostly fill the page and the cap
   -- within 4.80-5.00: that is their first chunk, so the meet (below) starts sooner.
-  v_low := case when v_units >= 3 then 480 else 450 end;
+  v_low := case when v_walked >= 3 then 480 else 450 end;
   loop
     -- Two queries, each planned only when it runs (a cursor per chunk, planned to be read to the
     -- end: cursor_tuple_fraction): the chunk's bands read, or, once only matches of every unit
@@ -2929,19 +2958,19 @@ begin
       ), unit_matches as (
         select a.band, a.unit, app_private.union_of(a.ids) as ids from alternatives a group by a.band, a.unit
         union all
-        select f.band, 1, f.ids from filtered f where v_units = 0
+        select f.band, 1, f.ids from filtered f where v_walked = 0
       )
       select m.band,
-             case when count(*) filter (where icount(m.ids) > 0) = greatest(v_units, 1)
+             case when count(*) filter (where icount(m.ids) > 0) = greatest(v_walked, 1)
                   then app_private.intersection(m.ids) else '{}' end as ids,
              array_agg(m.unit) filter (where icount(m.ids) > 0) as units_found,
              -- their matches, in the same order (the meet's order), while it may yet be needed
              array_agg(icount(m.ids)) filter (where icount(m.ids) > 0 and total = 0) as unit_counts,
              -- any unit: only while nothing matches them all, and only with more than one
-             app_private.union_of(m.ids) filter (where v_units > 1 and total = 0) as any_ids,
+             app_private.union_of(m.ids) filter (where v_walked > 1 and total = 0) as any_ids,
              -- and, while they may still be taken (the window not full), each unit's of them, for
              -- their number of units (rows of one array: the units' arrays differ in length)
-             array_agg(row(m.ids)) filter (where v_units > 1 and total = 0 and cardinality(any_nos) < p_need) as unit_ids
+             array_agg(row(m.ids)) filter (where v_walked > 1 and total = 0 and cardinality(any_nos) < p_need) as unit_ids
         from unit_matches m
        group by m.band
        order by m.band desc;
@@ -2973,13 +3002,14 @@ begin
     end loop;
     close v_bands;
     unit_found := array(select i = any(v_seen) from generate_subscripts(unit_found, 1) i);
-    exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and false <> all(unit_found));
+    v_all_found := not exists (select from generate_subscripts(unit_found, 1) i where not unit_found[i] and i <> all(v_left_out));
+    exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and v_all_found);
     -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here. (Not
     -- asked when the caller knows every unit matches somewhere, p_present, nor of a lone unit,
     -- where reading on costs what the answer would.)
-    if false = any(unit_found) and not p_present and v_units > 1 then
+    if not v_all_found and not p_present and v_walked > 1 then
       v_seen := v_seen | array(select i from generate_subscripts(unit_found, 1) i
-                                where not unit_found[i]
+                                where not unit_found[i] and i <> all(v_left_out)
                                   -- (first, whether one of its alternatives has every term posted in
                                   -- those bands at all: a town of another state, under a city, has
                                   -- none of that state's postings, and the meet would probe each band)
@@ -2991,19 +3021,21 @@ begin
                                   and exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
                                                                                        v_groups, array[i], 0::smallint, (v_low - 1)::smallint)));
       unit_found := array(select i = any(v_seen) from generate_subscripts(unit_found, 1) i);
-      exit when false = any(unit_found);
+      v_all_found := not exists (select from generate_subscripts(unit_found, 1) i where not unit_found[i] and i <> all(v_left_out));
+      exit when not v_all_found;
     end if;
     -- The meet only while no match of every unit is found: where the units do meet, probing
     -- them band by band costs more than reading them (3x for "trailer launch and retrieval").
-    v_meet := v_units > 0 and total = 0 and cardinality(any_nos) >= p_need and any_total > p_cap;
+    v_meet := v_walked > 0 and total = 0 and cardinality(any_nos) >= p_need and any_total > p_cap;
     if v_meet then
-      v_order := array(select i from generate_subscripts(v_unit_n, 1) i order by v_unit_n[i], i);
+      v_order := array(select i from generate_subscripts(v_unit_n, 1) i where i <> all(v_left_out) order by v_unit_n[i], i);
     end if;
     v_high := v_low - 1;
-    v_low := case when total < p_cap / 2 and p_cap > 0 and not (total = 0 and v_units > 1 and any_total >= p_cap / 5) then 0 when v_low = 480 then 450 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
+    v_low := case when total < p_cap / 2 and p_cap > 0 and not (total = 0 and v_walked > 1 and any_total >= p_cap / 5) then 0 when v_low = 480 then 450 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
   end loop;
   total := least(total, p_cap + 1);
   any_total := least(any_total, p_cap + 1);
+  complete := v_all_found;
   return next;
 end
 $$;

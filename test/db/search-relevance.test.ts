@@ -521,7 +521,8 @@ describe('what the search reads', () => {
       await c.query(`update app_public.contractors set is_active = true where id = $1`, [a]);
       await c.query(`delete from app_public.contractors where id = $1`, [b]);
       expect(await stalePostings(c)).toBe(0);
-      expect(await walk(c, [`'zorvath'`, `'quillon'`], { state: 'FL' })).toMatchObject({ total: 0, unit_found: [true, false], n: 0 });
+      // (quillon is posted nowhere now: the walk leaves it out and gives zorvath's matches)
+      expect(await walk(c, [`'zorvath'`, `'quillon'`], { state: 'FL' })).toMatchObject({ total: 1, unit_found: [true, false], n: 1 });
       expect(await walk(c, [`'zorvath'`], { state: 'FL' })).toEqual({ total: 1, unit_found: [true], n: 1, any_total: 0 });
     });
   });
@@ -553,14 +554,33 @@ describe('what the search reads', () => {
       expect(await walk(c, [`'vexmoor' & 'clean' | 'wraxbi'`])).toEqual({ total: 2, unit_found: [true], n: 2, any_total: 0 });
       expect(await walk(c, [`'vexmoor'`, `'blorp'`])).toMatchObject({ total: 1, unit_found: [true, true], n: 1 });
       expect(await walk(c, [`'vexmoor'`, `'wraxbi'`])).toEqual({ total: 0, unit_found: [true, true], n: 0, any_total: 3 });
-      // A unit matched nowhere ends the walk (the caller walks again without it): only unit_found is told.
-      expect(await walk(c, [`'vexmoor'`, `'zzzqx'`])).toMatchObject({ total: 0, unit_found: [true, false], n: 0 });
+      // A unit posted nowhere is left out before any band is read: the walk gives the others'
+      // matches, whole (complete), and says it found nothing of that unit.
+      expect(await walk(c, [`'vexmoor'`, `'zzzqx'`])).toMatchObject({ total: 2, unit_found: [true, false], n: 2 });
+      // A unit posted, but matched nowhere under the filters, ends the walk once that is known
+      // (the caller walks again without it): only unit_found is told, and complete is false.
+      await c.query(`insert into app_public.contractor_specialties (contractor_id, specialty_id)
+                     select c.id, s.id from app_public.contractors c, app_public.specialties s
+                      where c.name = 'Vexmoor Alpha' and s.slug = 'rigging'`);
+      const filtered = async (units: string[], present: boolean) =>
+        (
+          await c.query(
+            `select w.total, w.unit_found, cardinality(w.nos) as n, w.any_total, w.complete
+               from app_hidden.search_walk($1::tsquery[], array_fill(true, array[cardinality($1::tsquery[])]), 'rigging', null, null,
+                                           100, 10000, null, null, $2) w`,
+            [units, present],
+          )
+        ).rows[0];
+      expect(await filtered([`'vexmoor'`, `'wraxbi'`], false)).toMatchObject({
+        total: 0,
+        unit_found: [true, false],
+        n: 0,
+        complete: false,
+      });
+      expect(await filtered([`'vexmoor'`, `'zzzqx'`], false)).toMatchObject({ total: 1, unit_found: [true, false], n: 1, complete: true });
+      expect(await filtered([`'zzzqx'`, `'qqzzx'`], false)).toMatchObject({ total: 0, unit_found: [false, false], complete: false });
       // Told that every unit matches somewhere (p_present: search_contractors' second pass), it reads on.
-      const {
-        rows: [told],
-      } = await c.query(`select w.any_total from app_hidden.search_walk(array['vexmoor', 'zzzqx']::tsquery[], array[true, true],
-                                 null, null, null, 100, 10000, null, null, true) w`);
-      expect(told.any_total).toBe(2);
+      expect(await filtered([`'vexmoor'`, `'wraxbi'`], true)).toMatchObject({ total: 0, any_total: 1, complete: false });
       expect(await walk(c, [`'vexmoor'`], { need: 1 })).toEqual({ total: 2, unit_found: [true], n: 1, any_total: 0 });
       expect(await walk(c, [`'vexmoor':A`], { state: 'ME' })).toEqual({ total: 2, unit_found: [true], n: 2, any_total: 0 });
       // Rank order: best rating first, then the highest search number; a position skips what is before it.

@@ -67,23 +67,28 @@ begin
     v_after_no := coalesce((select c.search_no from app_public.contractors c where c.id = p_after_id), 0);
   end if;
 
-  -- Candidates: units that match nothing under the filters are ignored (and the walk done again
-  -- without them); then the matches of all kept units, or, when none matches them all, of any.
-  -- With sort=rating the walk's matches are the page.
+  -- Candidates: units that match nothing under the filters are ignored (the walk leaves out those
+  -- posted nowhere, and is done again without the others); then the matches of all kept units, or,
+  -- when none matches them all, of any. With sort=rating the walk's matches are the page.
   for v_pass in 1..2 loop
     v_walk := app_hidden.search_walk(v_terms.q1, v_keep, p_specialty, p_city, p_state,
                                      case when p_sort = 'rating' then v_need else v_window end, v_cap,
                                      case when p_sort = 'rating' then v_after_band end, v_after_no, v_pass = 2);
-    exit when true = all(v_walk.unit_found);
-    v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
-                      from generate_subscripts(v_keep, 1) i
-                      left join (select j, row_number() over (order by j) as n
-                                   from generate_subscripts(v_keep, 1) j where v_keep[j]) k on k.j = i);
-    v_ignored := v_ignored || array(select v_terms.typed[i] from generate_subscripts(v_keep, 1) i where not v_keep[i] and i <= v_bound);
-    if not (true = any(v_keep)) then
-      return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
-      return;
+    if false = any(v_walk.unit_found) then
+      v_ignored := v_ignored || array(select v_terms.typed[k.i] from unnest(v_walk.unit_found) with ordinality f(found, n)
+                                        join (select i, row_number() over (order by i) as n
+                                                from generate_subscripts(v_keep, 1) i where v_keep[i]) k on k.n = f.n
+                                       where not f.found order by k.i);
+      v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
+                        from generate_subscripts(v_keep, 1) i
+                        left join (select j, row_number() over (order by j) as n
+                                     from generate_subscripts(v_keep, 1) j where v_keep[j]) k on k.j = i);
+      if not (true = any(v_keep)) then
+        return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
+        return;
+      end if;
     end if;
+    exit when v_walk.complete;
   end loop;
   if v_walk.total = 0 and v_walk.any_total > 0 then
     v_soft := true;
@@ -128,8 +133,10 @@ begin
       select t.nos, t.bands into v_tier
         from app_hidden.search_tier(v_walk.nos, v_walk.bands, v_terms.qa, v_keep, v_tier_after, v_after_no, v_need) t;
     else
+      -- (a unit of the tier walked nowhere leaves the tier empty: the walk's matches are then the other units')
       select w.nos, w.bands into v_tier
-        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0, v_tier_after, v_after_no) w;
+        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0, v_tier_after, v_after_no) w
+       where true = all(w.unit_found);
     end if;
     if cardinality(v_tier.nos) >= v_need then
       v_nos := v_tier.nos[p_offset + 1:];
