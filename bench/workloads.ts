@@ -139,6 +139,26 @@ function textMix(
       if (wordsOf(q).length >= 3 && wordsOf(q).length <= 4) return q;
     }
   };
+  // Words many specialties' services share ("repair", "system", "hull"): each is in a large share
+  // of the directory, and three to five of them together in few listings, so the walk reads their
+  // long postings in every band to count the matches (stop 39).
+  const sharedWords = (() => {
+    const specialties = new Map<string, number>();
+    for (const s of SPECIALTIES) {
+      for (const w of unique(s.services.flatMap(wordsOf))) {
+        if (w.length >= 4 && /^[a-z]+$/.test(w)) specialties.set(w, (specialties.get(w) ?? 0) + 1);
+      }
+    }
+    return [...specialties]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 16)
+      .map(([w]) => w);
+  })();
+  const distinctWords = (from: readonly string[], n: number): string[] => {
+    const picked = new Set<string>();
+    while (picked.size < n) picked.add(rng.pick(from));
+    return [...picked];
+  };
   const national = (name: string, q: () => string) => ({ name, note: 'national', params: sets(() => ({ q: q() })) });
   return [
     national('text national 1 word', () => (rng.chance(0.5) ? rng.pick(oneWordTrades) : rng.pick(serviceWords))),
@@ -177,6 +197,7 @@ function textMix(
         q = q === '' ? next : `${q} ${next}`;
       }
     }),
+    national('text common words together national', () => distinctWords(sharedWords, rng.int(3, 5)).join(' ')),
   ];
 }
 
