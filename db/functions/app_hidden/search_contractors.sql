@@ -32,6 +32,7 @@ declare
   v_place json;
   v_ignored text[] := '{}';
   v_keep boolean[];
+  v_kept boolean[];    -- the units kept before a walk: those it did not find are the ignored ones
   v_walk record;
   v_tier record;       -- the top tier's matches (nos, bands)
   v_tier_after smallint;  -- the tier's position: the cursor's band, when paging on from a key
@@ -75,14 +76,12 @@ begin
                                      case when p_sort = 'rating' then v_need else v_window end, v_cap,
                                      case when p_sort = 'rating' then v_after_band end, v_after_no, v_pass = 2);
     if false = any(v_walk.unit_found) then
-      v_ignored := v_ignored || array(select v_terms.typed[k.i] from unnest(v_walk.unit_found) with ordinality f(found, n)
-                                        join (select i, row_number() over (order by i) as n
-                                                from generate_subscripts(v_keep, 1) i where v_keep[i]) k on k.n = f.n
-                                       where not f.found order by k.i);
+      v_kept := v_keep;
       v_keep := array(select v_keep[i] and coalesce(v_walk.unit_found[k.n], false)
                         from generate_subscripts(v_keep, 1) i
                         left join (select j, row_number() over (order by j) as n
                                      from generate_subscripts(v_keep, 1) j where v_keep[j]) k on k.j = i);
+      v_ignored := v_ignored || array(select v_terms.typed[i] from generate_subscripts(v_keep, 1) i where v_kept[i] and not v_keep[i]);
       if not (true = any(v_keep)) then
         return query select '[]'::json, 0, true, null::json, v_ignored, v_terms.corrections, v_place;
         return;

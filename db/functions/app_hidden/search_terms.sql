@@ -11,8 +11,9 @@
 --       best key a match can have but for the exact name, so those rows, in rated order, are the
 --       top of the ranking (search_contractors reads them first).
 -- corrections lists what unknown words were read as. Units past the word bound
--- (search_unit_bound) are only listed in typed: never matched, so never corrected or completed. A query of filler words only ("boat") is
--- matched on them; one of stop words only has no units (it matches nothing).
+-- (search_unit_bound) are only listed in typed, a word each: never matched, so never looked up
+-- as phrases, corrected or completed. A query of filler words only ("boat") is matched on them;
+-- one of stop words only has no units (it matches nothing).
 CREATE OR REPLACE FUNCTION app_hidden.search_terms(p_q text)
  RETURNS TABLE(typed text[], q1 tsquery[], qe tsquery[], q2 tsquery[], q3 tsquery[], qa tsquery[], corrections json)
  LANGUAGE plpgsql

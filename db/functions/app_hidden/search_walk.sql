@@ -61,8 +61,8 @@ declare
   v_meet boolean := false;
   v_order integer[];     -- the units, rarest first (a variable, so that the meet is inlined)
   v_seen integer[] := '{}';  -- the units found so far (unit_found is read from it)
-  v_left_out integer[] := '{}';  -- the units posted nowhere, left out before the walk
-  v_walked integer;          -- the units walked: v_units less those
+  v_walked_units integer[];  -- the units walked: all, less those posted nowhere (left out first)
+  v_walked integer;          -- and their number
   v_all_found boolean;       -- every unit walked found so far
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0; any_units := '{}';
@@ -83,22 +83,23 @@ begin
   -- A unit with no alternative whose terms are all posted somewhere matches nothing, whatever the
   -- bands: left out now, without a band read (a town of another state under a city, most of the
   -- units the bound's queries lose), where finding it missing after the first chunk cost a walk.
+  v_walked_units := array(select generate_series(1, v_units));
   if v_units > 1 and not p_present then
-    v_left_out := array(select a.unit
-                          from (select t.unit, bool_and(exists (select from app_private.search_postings p where p.term = t.term)) as posted
-                                  from unnest(v_unit, v_alt, v_term) t(unit, alt, term) group by t.unit, t.alt) a
-                         group by a.unit having not bool_or(a.posted));
-    if cardinality(v_left_out) = v_units then
+    v_walked_units := array(select a.unit
+                              from (select t.unit, bool_and(exists (select from app_private.search_postings p where p.term = t.term)) as posted
+                                      from unnest(v_unit, v_alt, v_term) t(unit, alt, term) group by t.unit, t.alt) a
+                             group by a.unit having bool_or(a.posted) order by a.unit);
+    if cardinality(v_walked_units) = 0 then
       complete := false;  -- nothing to walk: every unit matches nothing
       return next;
       return;
-    elsif cardinality(v_left_out) > 0 then
+    elsif cardinality(v_walked_units) < v_units then
       select coalesce(array_agg(t.unit), '{}'), coalesce(array_agg(t.alt), '{}'), coalesce(array_agg(t.term), '{}'), coalesce(array_agg(t.size), '{}')
         into v_unit, v_alt, v_term, v_size
-        from unnest(v_unit, v_alt, v_term, v_size) t(unit, alt, term, size) where t.unit <> all(v_left_out);
+        from unnest(v_unit, v_alt, v_term, v_size) t(unit, alt, term, size) where t.unit = any(v_walked_units);
     end if;
   end if;
-  v_walked := v_units - cardinality(v_left_out);
+  v_walked := cardinality(v_walked_units);
   -- Chunks of bands, best first: 4.50-5.00, then 4.00-4.49, 3.00-3.99 and the rest. A walk whose
   -- count is still under half the cap after the first chunk (about 40% of the directory) will
   -- most likely read every band to count its matches, so it reads the rest in one chunk: one
@@ -191,18 +192,17 @@ begin
     end loop;
     close v_bands;
     unit_found := array(select i = any(v_seen) from generate_subscripts(unit_found, 1) i);
-    v_all_found := not exists (select from generate_subscripts(unit_found, 1) i where not unit_found[i] and i <> all(v_left_out));
+    v_all_found := v_seen @> v_walked_units;
     exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and v_all_found);
     -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here. (Not
     -- asked when the caller knows every unit matches somewhere, p_present, nor of a lone unit,
     -- where reading on costs what the answer would.)
     if not v_all_found and not p_present and v_walked > 1 then
-      v_seen := v_seen | array(select i from generate_subscripts(unit_found, 1) i
-                                where not unit_found[i] and i <> all(v_left_out)
-                                  -- (first, whether one of its alternatives has every term posted in
-                                  -- those bands at all: a town of another state, under a city, has
-                                  -- none of that state's postings, and the meet would probe each band)
-                                  and exists (select from unnest(v_unit, v_alt, v_term) t(unit, alt, term)
+      v_seen := v_seen | array(select i from unnest(v_walked_units - v_seen) i
+                                -- (first, whether one of its alternatives has every term posted in
+                                -- those bands at all: a unit posted only in the bands read has none
+                                -- there, and the meet would probe each band)
+                                where exists (select from unnest(v_unit, v_alt, v_term) t(unit, alt, term)
                                                where t.unit = i
                                                group by t.alt
                                               having bool_and(exists (select from app_private.search_postings p
@@ -210,14 +210,14 @@ begin
                                   and exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
                                                                                        v_groups, array[i], 0::smallint, (v_low - 1)::smallint)));
       unit_found := array(select i = any(v_seen) from generate_subscripts(unit_found, 1) i);
-      v_all_found := not exists (select from generate_subscripts(unit_found, 1) i where not unit_found[i] and i <> all(v_left_out));
+      v_all_found := v_seen @> v_walked_units;
       exit when not v_all_found;
     end if;
     -- The meet only while no match of every unit is found: where the units do meet, probing
     -- them band by band costs more than reading them (3x for "trailer launch and retrieval").
     v_meet := v_walked > 0 and total = 0 and cardinality(any_nos) >= p_need and any_total > p_cap;
     if v_meet then
-      v_order := array(select i from generate_subscripts(v_unit_n, 1) i where i <> all(v_left_out) order by v_unit_n[i], i);
+      v_order := array(select i from unnest(v_walked_units) i order by v_unit_n[i], i);
     end if;
     v_high := v_low - 1;
     v_low := case when total < p_cap / 2 and p_cap > 0 and not (total = 0 and v_walked > 1 and any_total >= p_cap / 5) then 0 when v_low = 480 then 450 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
