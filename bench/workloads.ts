@@ -154,11 +154,6 @@ function textMix(
       .slice(0, 16)
       .map(([w]) => w);
   })();
-  const distinctWords = (from: readonly string[], n: number): string[] => {
-    const picked = new Set<string>();
-    while (picked.size < n) picked.add(rng.pick(from));
-    return [...picked];
-  };
   const national = (name: string, q: () => string) => ({ name, note: 'national', params: sets(() => ({ q: q() })) });
   return [
     national('text national 1 word', () => (rng.chance(0.5) ? rng.pick(oneWordTrades) : rng.pick(serviceWords))),
@@ -197,7 +192,7 @@ function textMix(
         q = q === '' ? next : `${q} ${next}`;
       }
     }),
-    national('text common words together national', () => distinctWords(sharedWords, rng.int(3, 5)).join(' ')),
+    national('text common words together national', () => rng.sample(sharedWords, rng.int(3, 5)).join(' ')),
   ];
 }
 
