@@ -2844,8 +2844,23 @@ CREATE FUNCTION app_hidden.search_walk(p_units tsquery[], p_keep boolean[], p_sp
     AS $$
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
-  v_t record;            -- what the walk reads (search_walk_terms), read once for every chunk
-  v_walked integer;      -- the number of units walked
+  -- Within a state, the units read the state's own postings ('FL:diesel'), which hold the state
+  -- filter: the state group is left out. So do they under a city whose contractors are all in one
+  -- state (the directory's cities list their states, 0040), with the city group kept: a state's
+  -- postings are smaller than the nation's, and a city's matches are all in them.
+  v_state constant text := coalesce(upper(p_state),
+    (select min(s) from app_private.directory_cities d, unnest(d.states) s
+      where p_city is not null and d.city ilike app_hidden.like_pattern(p_city)
+     having count(distinct s) = 1 and min(s) <> ''));
+  v_in_state constant boolean := v_state is not null and v_units > 0;
+  v_groups integer;
+  -- The filters' and the units' terms, read once for every chunk.
+  v_filter_grp integer[];
+  v_filter_term text[];
+  v_unit integer[];
+  v_alt integer[];
+  v_term text[];
+  v_size integer[];
   v_high smallint := 500;
   v_low smallint;
   v_bands refcursor;
@@ -2856,19 +2871,55 @@ declare
   v_meet boolean := false;
   v_order integer[];     -- the units, rarest first (a variable, so that the meet is inlined)
   v_seen integer[] := '{}';  -- the units found so far (unit_found is read from it)
+  v_walked_units integer[];  -- the units walked: all, less those posted nowhere (left out first)
+  v_walked integer;          -- and their number
   v_all_found boolean;       -- every unit walked found so far
 begin
   nos := '{}'; bands := '{}'; total := 0; any_nos := '{}'; any_bands := '{}'; any_total := 0; any_units := '{}';
   unit_found := coalesce(array_fill(false, array[v_units]), '{}');
   v_unit_n := coalesce(array_fill(0, array[v_units]), '{}');
-  select * into v_t from app_hidden.search_walk_terms(p_units, p_keep, p_specialty, p_city, p_state, p_present);
-  v_walked := cardinality(v_t.walked);
-  if v_units > 0 and v_walked = 0 then
-    complete := false;  -- nothing to walk: every unit matches nothing
-    return next;
-    return;
+  select coalesce(array_agg(f.grp), '{}'), coalesce(array_agg(f.term), '{}'), count(distinct f.grp)
+    into v_filter_grp, v_filter_term, v_groups
+    from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
+   where not (v_in_state and f.term like 'state:%');
+  if v_units = 0 and v_groups = 0 then
+    v_filter_grp := '{0}'; v_filter_term := '{all:}';
   end if;
-  v_low := app_hidden.search_walk_chunk(null, v_walked, 0, 0, p_cap);
+  select coalesce(array_agg(t.unit), '{}'), coalesce(array_agg(t.alt), '{}'),
+         coalesce(array_agg(case when v_in_state then v_state || ':' else '' end || t.term), '{}'),
+         coalesce(array_agg(t.size), '{}')
+    into v_unit, v_alt, v_term, v_size
+    from (select u.*, count(*) over (partition by u.unit, u.alt) as size from app_hidden.search_unit_terms(p_units, p_keep) u) t;
+  -- A unit with no alternative whose terms are all posted somewhere matches nothing, whatever the
+  -- bands: left out now, without a band read (a town of another state under a city, most of the
+  -- units the bound's queries lose), where finding it missing after the first chunk cost a walk.
+  v_walked_units := array(select generate_series(1, v_units));
+  if v_units > 1 and not p_present then
+    v_walked_units := array(select a.unit
+                              from (select t.unit, bool_and(exists (select from app_private.search_postings p where p.term = t.term)) as posted
+                                      from unnest(v_unit, v_alt, v_term) t(unit, alt, term) group by t.unit, t.alt) a
+                             group by a.unit having bool_or(a.posted) order by a.unit);
+    if cardinality(v_walked_units) = 0 then
+      complete := false;  -- nothing to walk: every unit matches nothing
+      return next;
+      return;
+    elsif cardinality(v_walked_units) < v_units then
+      select coalesce(array_agg(t.unit), '{}'), coalesce(array_agg(t.alt), '{}'), coalesce(array_agg(t.term), '{}'), coalesce(array_agg(t.size), '{}')
+        into v_unit, v_alt, v_term, v_size
+        from unnest(v_unit, v_alt, v_term, v_size) t(unit, alt, term, size) where t.unit = any(v_walked_units);
+    end if;
+  end if;
+  v_walked := cardinality(v_walked_units);
+  -- Chunks of bands, best first: 4.50-5.00, then 4.00-4.49, 3.00-3.99 and the rest. A walk whose
+  -- count is still under half the cap after the first chunk (about 40% of the directory) will
+  -- most likely read every band to count its matches, so it reads the rest in one chunk: one
+  -- query instead of three (the fixed cost of a query is most of a small directory's search).
+  -- Not while only soft matches are found and they are a fifth of the cap already: they will
+  -- most likely pass it in the next chunks, and only the meet reads the bands after that (a
+  -- large city: the slowest queries at the bound, 73-75 ms -> 38-48).
+  -- Three units or more seldom all meet, and their soft matches mostly fill the page and the cap
+  -- within 4.80-5.00: that is their first chunk, so the meet (below) starts sooner.
+  v_low := case when v_walked >= 3 then 480 else 450 end;
   loop
     -- Each chunk's query planned only when it runs (a cursor, planned to be read to the end:
     -- cursor_tuple_fraction): the chunk's bands, or, once only matches of every unit are left to
@@ -2877,13 +2928,13 @@ begin
       open v_bands for
         select m.band, m.ids, null::integer[] as units_found, null::integer[] as unit_counts, null::integer[] as any_ids,
                null::record[] as unit_ids
-          from app_hidden.search_walk_meet(v_t.unit, v_t.alt, v_t.term, v_t.size, v_t.filter_grp, v_t.filter_term, v_t.groups,
+          from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term, v_groups,
                                            v_order, v_low, v_high) m
          order by m.band desc;
     else
       open v_bands for
         select b.*
-          from app_hidden.search_walk_bands(v_t.unit, v_t.alt, v_t.term, v_t.size, v_t.filter_grp, v_t.filter_term, v_t.groups,
+          from app_hidden.search_walk_bands(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term, v_groups,
                                             v_walked, v_low, v_high, total = 0, cardinality(any_nos) < p_need) b
          order by b.band desc;
     end if;
@@ -2913,25 +2964,35 @@ begin
       end if;
     end loop;
     close v_bands;
-    v_all_found := v_seen @> v_t.walked;
+    v_all_found := v_seen @> v_walked_units;
     exit when v_low = 0 or (cardinality(nos) >= p_need and total > p_cap and v_all_found);
     -- A unit not matched yet, and matched nowhere in the bands left: the walk ends here. (Not
     -- asked when the caller knows every unit matches somewhere, p_present, nor of a lone unit,
     -- where reading on costs what the answer would.)
     if not v_all_found and not p_present and v_walked > 1 then
-      v_seen := v_seen | app_hidden.search_walk_below(v_t.walked - v_seen, v_t.unit, v_t.alt, v_t.term, v_t.size,
-                                                       v_t.filter_grp, v_t.filter_term, v_t.groups, v_low);
-      v_all_found := v_seen @> v_t.walked;
+      v_seen := v_seen | array(select i from unnest(v_walked_units - v_seen) i
+                                -- (first, whether one of its alternatives has every term posted in
+                                -- those bands at all: a unit posted only in the bands read has none
+                                -- there, and the meet would probe each band)
+                                where exists (select from unnest(v_unit, v_alt, v_term) t(unit, alt, term)
+                                               where t.unit = i
+                                               group by t.alt
+                                              having bool_and(exists (select from app_private.search_postings p
+                                                                       where p.term = t.term and p.band < v_low)))
+                                  and exists (select from app_hidden.search_walk_meet(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term,
+                                                                                       v_groups, array[i], 0::smallint, (v_low - 1)::smallint)));
+      v_all_found := v_seen @> v_walked_units;
       exit when not v_all_found;
     end if;
     -- The meet only while no match of every unit is found: where the units do meet, probing
     -- them band by band costs more than reading them (3x for "trailer launch and retrieval").
     v_meet := v_walked > 0 and total = 0 and cardinality(any_nos) >= p_need and any_total > p_cap;
     if v_meet then
-      v_order := array(select i from unnest(v_t.walked) i order by v_unit_n[i], i);
+      v_order := array(select i from unnest(v_walked_units) i order by v_unit_n[i], i);
     end if;
     v_high := v_low - 1;
-    v_low := app_hidden.search_walk_chunk(v_low, v_walked, total, any_total, p_cap);
+    v_low := case when total < p_cap / 2 and p_cap > 0 and not (total = 0 and v_walked > 1 and any_total >= p_cap / 5) then 0
+                  when v_low = 480 then 450 when v_low = 450 then 400 when v_low = 400 then 300 else 0 end;
   end loop;
   unit_found := array(select i = any(v_seen) from generate_subscripts(unit_found, 1) i);
   total := least(total, p_cap + 1);
@@ -2992,6 +3053,7 @@ CREATE FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], 
            array_agg(row(m.ids)) filter (where p_walked > 1 and p_counting and p_taking) as unit_ids
       from unit_matches m
      group by m.band
+     order by m.band desc
 $$;
 
 --
@@ -2999,54 +3061,6 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_walked integer, p_low smallint, p_high smallint, p_counting boolean, p_taking boolean) IS 'A chunk of the text search''s walk: band by band, the matches of every unit, the units found, and while needed the soft matches (docs/search.md).';
-
---
--- Name: search_walk_below(integer[], integer[], integer[], text[], integer[], integer[], text[], integer, smallint); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.search_walk_below(p_missing integer[], p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint) RETURNS integer[]
-    LANGUAGE plpgsql STABLE
-    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
-    AS $$
-begin
-  return array(select i from unnest(p_missing) i
-                where exists (select from unnest(p_unit, p_alt, p_term) t(unit, alt, term)
-                               where t.unit = i
-                               group by t.alt
-                              having bool_and(exists (select from app_private.search_postings p
-                                                       where p.term = t.term and p.band < p_low)))
-                  and exists (select from app_hidden.search_walk_meet(p_unit, p_alt, p_term, p_size, p_filter_grp, p_filter_term,
-                                                                       p_groups, array[i], 0::smallint, (p_low - 1)::smallint)));
-end
-$$;
-
---
--- Name: FUNCTION search_walk_below(p_missing integer[], p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.search_walk_below(p_missing integer[], p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint) IS 'Of a text search''s units not found yet, those that match in the rating bands below a chunk (search_walk; docs/search.md).';
-
---
--- Name: search_walk_chunk(smallint, integer, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.search_walk_chunk(p_low smallint, p_walked integer, p_total integer, p_any_total integer, p_cap integer) RETURNS smallint
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
-    SET search_path TO 'pg_catalog', 'pg_temp'
-    AS $$
-begin
-  return case when p_low is null then case when p_walked >= 3 then 480 else 450 end
-              when p_total < p_cap / 2 and p_cap > 0 and not (p_total = 0 and p_walked > 1 and p_any_total >= p_cap / 5) then 0
-              when p_low = 480 then 450 when p_low = 450 then 400 when p_low = 400 then 300
-              else 0 end;
-end
-$$;
-
---
--- Name: FUNCTION search_walk_chunk(p_low smallint, p_walked integer, p_total integer, p_any_total integer, p_cap integer); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.search_walk_chunk(p_low smallint, p_walked integer, p_total integer, p_any_total integer, p_cap integer) IS 'The lowest rating band of a text search walk''s next chunk (search_walk; docs/search.md).';
 
 --
 -- Name: search_walk_meet(integer[], integer[], text[], integer[], integer[], text[], integer, integer[], smallint, smallint); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3092,58 +3106,6 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint) IS 'The text search''s walk once only matches of every unit are left to find: the bands where the units meet, unit by unit (docs/search.md).';
-
---
--- Name: search_walk_terms(tsquery[], boolean[], text, text, text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.search_walk_terms(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_present boolean) RETURNS TABLE(filter_grp integer[], filter_term text[], groups integer, unit integer[], alt integer[], term text[], size integer[], walked integer[])
-    LANGUAGE plpgsql STABLE
-    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
-    AS $$
-#variable_conflict use_column
--- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
-declare
-  v_units constant integer := (select count(*) from unnest(p_keep) k where k);
-  v_state constant text := coalesce(upper(p_state),
-    (select min(s) from app_private.directory_cities d, unnest(d.states) s
-      where p_city is not null and d.city ilike app_hidden.like_pattern(p_city)
-     having count(distinct s) = 1 and min(s) <> ''));
-  v_in_state constant boolean := v_state is not null and v_units > 0;
-begin
-  select coalesce(array_agg(f.grp), '{}'), coalesce(array_agg(f.term), '{}'), count(distinct f.grp)
-    into filter_grp, filter_term, groups
-    from app_hidden.search_filter_terms(p_specialty, p_city, p_state) f
-   where not (v_in_state and f.term like 'state:%');
-  if v_units = 0 and groups = 0 then
-    filter_grp := '{0}'; filter_term := '{all:}';
-  end if;
-  select coalesce(array_agg(t.unit), '{}'), coalesce(array_agg(t.alt), '{}'),
-         coalesce(array_agg(case when v_in_state then v_state || ':' else '' end || t.term), '{}'),
-         coalesce(array_agg(t.size), '{}')
-    into unit, alt, term, size
-    from (select u.*, count(*) over (partition by u.unit, u.alt) as size from app_hidden.search_unit_terms(p_units, p_keep) u) t;
-  walked := array(select generate_series(1, v_units));
-  if v_units > 1 and not p_present then
-    walked := array(select a.unit
-                      from (select t.unit, bool_and(exists (select from app_private.search_postings p where p.term = t.term)) as posted
-                              from unnest(unit, alt, term) t(unit, alt, term) group by t.unit, t.alt) a
-                     group by a.unit having bool_or(a.posted) order by a.unit);
-    if cardinality(walked) < v_units then
-      select coalesce(array_agg(t.unit), '{}'), coalesce(array_agg(t.alt), '{}'), coalesce(array_agg(t.term), '{}'), coalesce(array_agg(t.size), '{}')
-        into unit, alt, term, size
-        from unnest(unit, alt, term, size) t(unit, alt, term, size) where t.unit = any(walked);
-    end if;
-  end if;
-  return next;
-end
-$$;
-
---
--- Name: FUNCTION search_walk_terms(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_present boolean); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.search_walk_terms(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_present boolean) IS 'What a text search''s walk reads: the filters'' terms as groups, the kept units'' terms (in a state''s postings where one state holds every match), and the units walked (docs/search.md).';
 
 --
 -- Name: search_window(integer[], smallint[], text, text, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -8194,32 +8156,11 @@ REVOKE ALL ON FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt inte
 GRANT ALL ON FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_walked integer, p_low smallint, p_high smallint, p_counting boolean, p_taking boolean) TO marine_anonymous;
 
 --
--- Name: FUNCTION search_walk_below(p_missing integer[], p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.search_walk_below(p_missing integer[], p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_walk_below(p_missing integer[], p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_low smallint) TO marine_anonymous;
-
---
--- Name: FUNCTION search_walk_chunk(p_low smallint, p_walked integer, p_total integer, p_any_total integer, p_cap integer); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.search_walk_chunk(p_low smallint, p_walked integer, p_total integer, p_any_total integer, p_cap integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_walk_chunk(p_low smallint, p_walked integer, p_total integer, p_any_total integer, p_cap integer) TO marine_anonymous;
-
---
 -- Name: FUNCTION search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint); Type: ACL; Schema: app_hidden; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_hidden.search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_walk_meet(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_order integer[], p_low smallint, p_high smallint) TO marine_anonymous;
-
---
--- Name: FUNCTION search_walk_terms(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_present boolean); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.search_walk_terms(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_present boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_walk_terms(p_units tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_present boolean) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_window(p_nos integer[], p_bands smallint[], p_q text, p_specialty text, p_city text, p_state text); Type: ACL; Schema: app_hidden; Owner: -

@@ -5,7 +5,8 @@
 -- matches (the meet's order), the matches of any unit (soft matching) and, while soft matches are
 -- still taken (p_taking), each unit's matches, for their number of units. The terms and filter
 -- groups are search_walk_terms'. A SQL function its caller inlines (run as its owner, with its
--- settings); in no order: the caller orders the bands.
+-- settings). Best band first: grouped in that order, so the caller's `order by` sorts nothing
+-- (without it here, a sort of the chunk's rows and their arrays: two words 1.8x slower).
 CREATE OR REPLACE FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_walked integer, p_low smallint, p_high smallint, p_counting boolean, p_taking boolean)
  RETURNS TABLE(band smallint, ids integer[], units_found integer[], unit_counts integer[], any_ids integer[], unit_ids record[])
  LANGUAGE sql
@@ -49,6 +50,7 @@ AS $function$
            array_agg(row(m.ids)) filter (where p_walked > 1 and p_counting and p_taking) as unit_ids
       from unit_matches m
      group by m.band
+     order by m.band desc
 $function$;
 comment on function app_hidden.search_walk_bands(integer[],integer[],text[],integer[],integer[],text[],integer,integer,smallint,smallint,boolean,boolean) is 'A chunk of the text search''s walk: band by band, the matches of every unit, the units found, and while needed the soft matches (docs/search.md).';
 revoke all on function app_hidden.search_walk_bands(integer[],integer[],text[],integer[],integer[],text[],integer,integer,smallint,smallint,boolean,boolean) from public, marine_anonymous, marine_agent, marine_admin;
