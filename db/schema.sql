@@ -2244,10 +2244,7 @@ declare
   v_keep boolean[];
   v_kept boolean[];    -- the units kept before a walk: those it did not find are the ignored ones
   v_walk record;
-  v_tier record;       -- the top tier's matches (nos, bands)
-  v_tier_after smallint;  -- the tier's position: the cursor's band, when paging on from a key
   v_soft boolean := false;
-  v_units integer;
   v_after_no integer;
   v_after_band smallint := (p_after_key[cardinality(p_after_key)] * 100)::smallint;
   v_after_units numeric;  -- under soft matching, the cursor's units matched (rule 2)
@@ -2317,41 +2314,14 @@ begin
        where w.units >= v_least_units and (v_after_units is null or w.units <= v_after_units);
     end if;
   end if;
-  v_units := (select count(*) from unnest(v_keep) k where k);
 
   if p_sort = 'rating' then
     v_nos := v_walk.nos[p_offset + 1:];
     v_keys := array(select jsonb_build_array((b / 100.0)::numeric(3,2)) from unnest(v_walk.bands[p_offset + 1:]) b);
-  elsif not v_soft and v_walk.total >= v_need
-        -- (the tier's matches are some of the walk's: with fewer than a page there, the tier
-        -- cannot fill one, and its walk would read every band to find so)
-        and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
-        and not exists (select from app_public.contractors c
-                         where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q))
-        -- and every unit has an alternative whose 'a:' terms are all posted somewhere: else the
-        -- tier is empty, and its walk would read every band to find so (a word typed so far,
-        -- 'elect', is in no name: 17 of 70 ms at 1,000,000).
-        and not exists (select from (select u.unit, bool_and(exists (select from app_private.search_postings p where p.term = u.term)) as posted
-                                       from app_hidden.search_unit_terms(v_terms.qa, v_keep) u group by u.unit, u.alt) a
-                         group by a.unit having not bool_or(a.posted)) then
-    -- The top tier: every unit exactly in the name or as a specialty ([0, units, 0, 3 * units,
-    -- rating], the best key but for an exact name), in rated order: from the walk's matches
-    -- when it returned all of them, else walked over the 'a:' postings.
-    v_tier_after := case when p_after_key is not null then v_after_band end;
-    if v_walk.total <= cardinality(v_walk.nos) then
-      select t.nos, t.bands into v_tier
-        from app_hidden.search_tier(v_walk.nos, v_walk.bands, v_terms.qa, v_keep, v_tier_after, v_after_no, v_need) t;
-    else
-      -- (a unit of the tier walked nowhere leaves the tier empty: the walk's matches are then the other units')
-      select w.nos, w.bands into v_tier
-        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0, v_tier_after, v_after_no) w
-       where true = all(w.unit_found);
-    end if;
-    if cardinality(v_tier.nos) >= v_need then
-      v_nos := v_tier.nos[p_offset + 1:];
-      v_keys := array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
-                        from unnest(v_tier.bands[p_offset + 1:]) b);
-    end if;
+  elsif not v_soft then
+    select t.nos, t.keys into v_nos, v_keys
+      from app_hidden.search_top_tier(v_walk.nos, v_walk.bands, v_walk.total, p_q, v_terms.qa, v_keep, p_specialty, p_city, p_state,
+                                      p_after_key, v_after_band, v_after_no, v_need, p_offset) t;
   end if;
   if v_nos is null then
     select array_agg(r.search_no order by r.n), array_agg(to_jsonb(r.key) order by r.n) into v_nos, v_keys
@@ -2759,33 +2729,59 @@ $_$;
 COMMENT ON FUNCTION app_hidden.search_terms(p_q text) IS 'The units of a text query and the tsqueries each may match (exact, with corrections, by field); see docs/decisions.md "Relevance".';
 
 --
--- Name: search_tier(integer[], smallint[], tsquery[], boolean[], smallint, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: search_top_tier(integer[], smallint[], integer, text, tsquery[], boolean[], text, text, text, numeric[], smallint, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) RETURNS TABLE(nos integer[], bands smallint[])
+CREATE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) RETURNS TABLE(nos integer[], keys jsonb[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
 #variable_conflict use_column
 -- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+declare
+  v_units constant integer := (select count(*) from unnest(p_keep) k where k);
+  v_after_band constant smallint := case when p_after_key is not null then p_after_band end;
+  v_tier record;
 begin
-  return query
-    select coalesce(array_agg(t.no order by t.n), '{}'), coalesce(array_agg(t.band order by t.n), '{}')
+  if not coalesce(p_walk_total >= p_need
+                  and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
+                  and not exists (select from app_public.contractors c
+                                   where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q))
+                  and not exists (select from (select u.unit, bool_and(exists (select from app_private.search_postings p where p.term = u.term)) as posted
+                                                 from app_hidden.search_unit_terms(p_qa, p_keep) u group by u.unit, u.alt) a
+                                   group by a.unit having not bool_or(a.posted)), false) then
+    return;
+  end if;
+  if p_walk_total <= cardinality(p_walk_nos) then
+    select coalesce(array_agg(t.no order by t.n), '{}') as nos, coalesce(array_agg(t.band order by t.n), '{}') as bands
+      into v_tier
       from (select w.no, w.band, w.n
-              from unnest(p_nos, p_bands) with ordinality as w(no, band, n)
+              from unnest(p_walk_nos, p_walk_bands) with ordinality as w(no, band, n)
               join app_public.contractors c on c.search_no = w.no
-             where (p_after_band is null or (w.band, w.no) < (p_after_band, p_after_no))
+             where (v_after_band is null or (w.band, w.no) < (v_after_band, p_after_no))
                and not exists (select from generate_subscripts(p_qa, 1) i where p_keep[i] and not c.search @@ p_qa[i])
              order by w.n
              limit p_need) t;
+  else
+    -- (a unit of the tier walked nowhere leaves the tier empty: the walk's matches are then the other units')
+    select w.nos, w.bands into v_tier
+      from app_hidden.search_walk(p_qa, p_keep, p_specialty, p_city, p_state, p_need, 0, v_after_band, p_after_no) w
+     where true = all(w.unit_found);
+  end if;
+  if cardinality(v_tier.nos) >= p_need then
+    nos := v_tier.nos[p_offset + 1:];
+    keys := array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
+                    from unnest(v_tier.bands[p_offset + 1:]) b);
+    return next;
+  end if;
 end
 $$;
 
 --
--- Name: FUNCTION search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) IS 'The text search''s top tier from the walk''s matches when it returned all of them (docs/search.md).';
+COMMENT ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) IS 'The top tier of a text search: the page when every unit matches in the name or as a specialty for a whole page, in rated order, with its keys (docs/search.md).';
 
 --
 -- Name: search_unit_bound(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -8121,11 +8117,11 @@ REVOKE ALL ON FUNCTION app_hidden.search_terms(p_q text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_terms(p_q text) TO marine_anonymous;
 
 --
--- Name: FUNCTION search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_tier(p_nos integer[], p_bands smallint[], p_qa tsquery[], p_keep boolean[], p_after_band smallint, p_after_no integer, p_need integer) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_unit_bound(); Type: ACL; Schema: app_hidden; Owner: -

@@ -6,9 +6,8 @@
 --   candidates search_walk over the rating-banded postings: which units match anything under the
 --              filters (the others are ignored), the count up to the cap, and the best-rated
 --              matches in rank order; with no match of every kept unit, any of them (soft);
---   top tier   when every unit matches in the name or as a specialty for a whole page, that is
---              the page, in rated order (search_tier over the walk's matches when it returned
---              them all, else search_walk over the 'a:' terms);
+--   top tier   search_top_tier: when every unit matches in the name or as a specialty for a
+--              whole page, that is the page, in rated order;
 --   rank       search_rank: the best-rated v_window matches (and an exact name)
 --              keyed by the ranking rules, and the page after the cursor; under soft
 --              matching only those with enough units matched to reach the page.
@@ -34,10 +33,7 @@ declare
   v_keep boolean[];
   v_kept boolean[];    -- the units kept before a walk: those it did not find are the ignored ones
   v_walk record;
-  v_tier record;       -- the top tier's matches (nos, bands)
-  v_tier_after smallint;  -- the tier's position: the cursor's band, when paging on from a key
   v_soft boolean := false;
-  v_units integer;
   v_after_no integer;
   v_after_band smallint := (p_after_key[cardinality(p_after_key)] * 100)::smallint;
   v_after_units numeric;  -- under soft matching, the cursor's units matched (rule 2)
@@ -107,41 +103,14 @@ begin
        where w.units >= v_least_units and (v_after_units is null or w.units <= v_after_units);
     end if;
   end if;
-  v_units := (select count(*) from unnest(v_keep) k where k);
 
   if p_sort = 'rating' then
     v_nos := v_walk.nos[p_offset + 1:];
     v_keys := array(select jsonb_build_array((b / 100.0)::numeric(3,2)) from unnest(v_walk.bands[p_offset + 1:]) b);
-  elsif not v_soft and v_walk.total >= v_need
-        -- (the tier's matches are some of the walk's: with fewer than a page there, the tier
-        -- cannot fill one, and its walk would read every band to find so)
-        and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
-        and not exists (select from app_public.contractors c
-                         where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q))
-        -- and every unit has an alternative whose 'a:' terms are all posted somewhere: else the
-        -- tier is empty, and its walk would read every band to find so (a word typed so far,
-        -- 'elect', is in no name: 17 of 70 ms at 1,000,000).
-        and not exists (select from (select u.unit, bool_and(exists (select from app_private.search_postings p where p.term = u.term)) as posted
-                                       from app_hidden.search_unit_terms(v_terms.qa, v_keep) u group by u.unit, u.alt) a
-                         group by a.unit having not bool_or(a.posted)) then
-    -- The top tier: every unit exactly in the name or as a specialty ([0, units, 0, 3 * units,
-    -- rating], the best key but for an exact name), in rated order: from the walk's matches
-    -- when it returned all of them, else walked over the 'a:' postings.
-    v_tier_after := case when p_after_key is not null then v_after_band end;
-    if v_walk.total <= cardinality(v_walk.nos) then
-      select t.nos, t.bands into v_tier
-        from app_hidden.search_tier(v_walk.nos, v_walk.bands, v_terms.qa, v_keep, v_tier_after, v_after_no, v_need) t;
-    else
-      -- (a unit of the tier walked nowhere leaves the tier empty: the walk's matches are then the other units')
-      select w.nos, w.bands into v_tier
-        from app_hidden.search_walk(v_terms.qa, v_keep, p_specialty, p_city, p_state, v_need, 0, v_tier_after, v_after_no) w
-       where true = all(w.unit_found);
-    end if;
-    if cardinality(v_tier.nos) >= v_need then
-      v_nos := v_tier.nos[p_offset + 1:];
-      v_keys := array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
-                        from unnest(v_tier.bands[p_offset + 1:]) b);
-    end if;
+  elsif not v_soft then
+    select t.nos, t.keys into v_nos, v_keys
+      from app_hidden.search_top_tier(v_walk.nos, v_walk.bands, v_walk.total, p_q, v_terms.qa, v_keep, p_specialty, p_city, p_state,
+                                      p_after_key, v_after_band, v_after_no, v_need, p_offset) t;
   end if;
   if v_nos is null then
     select array_agg(r.search_no order by r.n), array_agg(to_jsonb(r.key) order by r.n) into v_nos, v_keys
