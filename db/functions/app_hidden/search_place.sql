@@ -93,10 +93,14 @@ begin
   v_name_terms := array(select distinct 'a:' || l from unnest(tsvector_to_array(to_tsvector('english', p_q))) l);
   if length(to_tsvector('english', array_to_string(v_tokens[v_from:v_to], ' '))) > 0
      and not exists (select from unnest(v_name_terms) t where not exists (select from app_private.search_postings p where p.term = t))
-     and exists (select from app_private.search_postings p
-                  where p.term = any(v_name_terms)
-                  group by p.band
-                 having count(*) = cardinality(v_name_terms) and icount(app_private.intersection(p.contractors)) > 0) then
+     -- (band by band, the bands of one of the words, each probed for all of them: it stops at the
+     -- first band where they meet, where reading every band of each word and grouping them took
+     -- twice as long, 22 ms at most against 7.5, over the bench's 3-4 word queries at 1,000,000)
+     and exists (select from app_private.search_postings r
+                  cross join lateral (select count(*) as n, app_private.intersection(p.contractors) as ids
+                                        from unnest(v_name_terms) t
+                                        join app_private.search_postings p on p.term = t and p.band = r.band) x
+                  where r.term = v_name_terms[1] and x.n = cardinality(v_name_terms) and icount(x.ids) > 0) then
     place := json_build_object('words', array_to_string(v_tokens[v_from:v_to], ' '), 'city', v_city, 'state', v_state,
                                'applied', false);
     return next;
