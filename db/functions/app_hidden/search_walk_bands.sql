@@ -4,9 +4,10 @@
 -- there and, while the walk has found no match of every unit (p_counting), their numbers of
 -- matches (the meet's order), the matches of any unit (soft matching) and, while soft matches are
 -- still taken (p_taking), each unit's matches, for their number of units. The terms and filter
--- groups are search_walk_terms'. A SQL function its caller inlines (run as its owner, with its
--- settings). Best band first: grouped in that order, so the caller's `order by` sorts nothing
--- (without it here, a sort of the chunk's rows and their arrays: two words 1.8x slower).
+-- groups are search_walk's (parallel arrays, read once for every chunk). A SQL function its
+-- caller inlines (run as its owner, with its settings). Best band first: grouped in that order,
+-- so the caller's `order by` sorts nothing (without it here, a sort of the chunk's rows and their
+-- arrays made some two-word queries twice as dear).
 CREATE OR REPLACE FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_walked integer, p_low smallint, p_high smallint, p_counting boolean, p_taking boolean)
  RETURNS TABLE(band smallint, ids integer[], units_found integer[], unit_counts integer[], any_ids integer[], unit_ids record[])
  LANGUAGE sql
