@@ -2747,7 +2747,6 @@ CREATE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands sm
 -- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
-  v_after_band constant smallint := case when p_after_key is not null then p_after_band end;
   v_tier record;
 begin
   if not coalesce(p_walk_total >= p_need
@@ -2765,14 +2764,14 @@ begin
       from (select w.no, w.band, w.n
               from unnest(p_walk_nos, p_walk_bands) with ordinality as w(no, band, n)
               join app_public.contractors c on c.search_no = w.no
-             where (v_after_band is null or (w.band, w.no) < (v_after_band, p_after_no))
+             where (p_after_band is null or (w.band, w.no) < (p_after_band, p_after_no))
                and not exists (select from generate_subscripts(p_qa, 1) i where p_keep[i] and not c.search @@ p_qa[i])
              order by w.n
              limit p_need) t;
   else
     -- (a unit of the tier walked nowhere leaves the tier empty: the walk's matches are then the other units')
     select w.nos, w.bands into v_tier
-      from app_hidden.search_walk(p_qa, p_keep, p_specialty, p_city, p_state, p_need, 0, v_after_band, p_after_no) w
+      from app_hidden.search_walk(p_qa, p_keep, p_specialty, p_city, p_state, p_need, 0, p_after_band, p_after_no) w
      where true = all(w.unit_found);
   end if;
   if cardinality(v_tier.nos) >= p_need then
