@@ -127,8 +127,7 @@ begin
       open v_bands for
         select b.*
           from app_hidden.search_walk_bands(v_unit, v_alt, v_term, v_size, v_filter_grp, v_filter_term, v_groups,
-                                            v_walked, v_low, v_high, v_counting and total = 0,
-                                            v_counting and total = 0 and cardinality(any_nos) < p_need) b
+                                            v_walked, v_low, v_high, v_counting and total = 0, cardinality(any_nos) < p_need) b
          order by b.band desc;
     end if;
     loop
