@@ -4616,16 +4616,8 @@ CREATE FUNCTION app_private.recount_counts() RETURNS void
     LANGUAGE sql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select app_private.recount_ratings_and_specialties();
-    delete from app_private.directory_cities;
-    insert into app_private.directory_cities (city, active_contractors, states)
-    select city, count(*), array_agg(distinct coalesce(state, '') order by coalesce(state, ''))
-      from app_public.contractors where is_active and city is not null group by city;
+    select app_private.recount_tallies();
     select app_private.refresh_specialty_slugs(array(select c.id from app_public.contractors c));
-    -- A load may write search_no itself (the seed does, so a load split over connections numbers
-    -- as one does): the identity then goes on after the highest.
-    select setval(pg_get_serial_sequence('app_public.contractors', 'search_no'), coalesce(max(c.search_no), 1), max(c.search_no) is not null)
-      from app_public.contractors c;
   $$;
 
 --
@@ -4677,6 +4669,31 @@ CREATE FUNCTION app_private.recount_ratings_and_specialties() RETURNS void
                   group by cs.specialty_id) n on n.specialty_id = s2.id
      where s.id = s2.id and s.contractor_count is distinct from coalesce(n.count, 0);
   $$;
+
+--
+-- Name: recount_tallies(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.recount_tallies() RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select app_private.recount_ratings_and_specialties();
+    delete from app_private.directory_cities;
+    insert into app_private.directory_cities (city, active_contractors, states)
+    select city, count(*), array_agg(distinct coalesce(state, '') order by coalesce(state, ''))
+      from app_public.contractors where is_active and city is not null group by city;
+    -- A load may write search_no itself (the seed does, so a load split over connections numbers
+    -- as one does): the identity then goes on after the highest.
+    select setval(pg_get_serial_sequence('app_public.contractors', 'search_no'), coalesce(max(c.search_no), 1), max(c.search_no) is not null)
+      from app_public.contractors c;
+  $$;
+
+--
+-- Name: FUNCTION recount_tallies(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.recount_tallies() IS 'recount_counts but the specialty lists: ratings, specialty counts, the city list and the search number''s next value.';
 
 --
 -- Name: refresh_contractor_rating(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8602,6 +8619,12 @@ REVOKE ALL ON FUNCTION app_private.recount_directory() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.recount_ratings_and_specialties() FROM PUBLIC;
+
+--
+-- Name: FUNCTION recount_tallies(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.recount_tallies() FROM PUBLIC;
 
 --
 -- Name: FUNCTION refresh_contractor_rating(p_contractor_id uuid); Type: ACL; Schema: app_private; Owner: -

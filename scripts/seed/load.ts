@@ -256,15 +256,27 @@ function copyLinksReviewsAndPosts(lanes: Lanes, size: number, shareCount: number
 
 /**
  * The recount (app_private.recount_directory): in one call, or on several connections its parts
- * side by side: the search words (which read none of what recount_counts writes) beside
- * recount_counts, then the postings (their bands read the ratings recount_counts checks) in four
- * shares of bands per lane: each share reads every contractor to find its bands, but its
- * grouping grows faster than its pairs (at 1,000,000: half of them 144 s, a quarter 44, an
- * eighth 19). The first part ends a step of its own, so a seed's timings show both parts.
+ * side by side. First the search words (which read none of what recount_counts writes) beside
+ * recount_tallies (recount_counts but the specialty lists), then the lists in a share of
+ * contractors per lane (alone, 33 s of that part's 50 at 1,000,000, on one core), then the
+ * postings (their bands read the ratings, their terms the lists' tokens) in four shares of bands
+ * per lane: each share reads every contractor to find its bands, but its grouping grows faster
+ * than its pairs (at 1,000,000: half of them 144 s, a quarter 44, an eighth 19). The first parts
+ * end a step of their own, so a seed's timings show them.
  */
 async function recount(lanes: Lanes, client: Client, connections: number, step: (name: string) => void): Promise<void> {
   if (connections === 1) return lanes.run([(c) => c.query('select app_private.recount_directory()')]);
-  await lanes.run([(c) => c.query('select app_private.refresh_search_words()'), (c) => c.query('select app_private.recount_counts()')]);
+  await lanes.run([(c) => c.query('select app_private.refresh_search_words()'), (c) => c.query('select app_private.recount_tallies()')]);
+  const lists = Array.from(
+    { length: connections },
+    (_, k): Job =>
+      (c) =>
+        c.query(
+          `select app_private.refresh_specialty_slugs(array(select c.id from app_public.contractors c where c.search_no % $1 = $2))`,
+          [connections, k],
+        ),
+  );
+  await lanes.run(lists);
   step('recount: counts, lists and search words');
   const postings = (await bandShares(client, 4 * connections)).map(
     (bands): Job =>
