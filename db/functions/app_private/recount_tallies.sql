@@ -1,7 +1,6 @@
 -- recount_counts but the specialty lists: the ratings and specialty counts, the city list and
--- the search number's next value. The seed's load over several connections runs it beside the
--- search words, then the lists in shares of contractors (scripts/seed/load.ts, recount): the
--- lists are the longest part (33 s of 50 at 1,000,000), and alone they kept one core idle.
+-- the search number's next value. Apart so that the seed's load over several connections can
+-- check the lists in shares of contractors (scripts/seed/load.ts, recount, says why).
 CREATE OR REPLACE FUNCTION app_private.recount_tallies()
  RETURNS void
  LANGUAGE sql
