@@ -22,7 +22,8 @@ module.exports = {
   // Each test file's modules stay reachable after it ends (the retaining path is not found yet):
   // a worker's heap grew by ~40 MB a file, 224 -> 793 MB over test/api's 22 files, and a worker
   // that large at the end of a run did not exit within jest's 500 ms ("A worker process has
-  // failed to exit gracefully"). Jest's own remedy for such leaks: a worker past this size after a
-  // file is replaced (a full run: the warning gone, 384 s against 355-378).
+  // failed to exit gracefully", in every full run). Jest's own remedy for such leaks: a worker
+  // past this size after a file is replaced. With it the warning showed in one of three full
+  // runs, so heap size is not all of its cause; the workers' memory stays bounded (553 MB at most).
   workerIdleMemoryLimit: '512MB',
 };
