@@ -19,11 +19,12 @@ module.exports = {
   // takes many times its quiet figure (issue 24), and tests assert what the code promises.
   testTimeout: 120000,
   maxWorkers: 2,
-  // Each test file's modules stay reachable after it ends (the retaining path is not found yet):
-  // a worker's heap grew by ~40 MB a file, 224 -> 793 MB over test/api's 22 files, and a worker
-  // that large at the end of a run did not exit within jest's 500 ms ("A worker process has
-  // failed to exit gracefully", in every full run). Jest's own remedy for such leaks: a worker
-  // past this size after a file is replaced. With it the warning showed in one of three full
-  // runs, so heap size is not all of its cause; the workers' memory stays bounded (553 MB at most).
+  // A test file that starts the job worker stays in memory to the end of the jest worker's run,
+  // all its modules with it (~22 MB): graphile-worker 0.18, loaded with Node's own require and so
+  // shared by every file, keeps each runner's options in a Map it never clears (test/helpers/server.ts
+  // says more). So only the tests that need the job worker start it; those that do (the e2e mail
+  // flows) still add to the heap, and a jest worker past this size after a file is replaced
+  // (jest's own remedy), before it grows large enough to outlast jest's 500 ms at exit ("A worker
+  // process has failed to exit gracefully").
   workerIdleMemoryLimit: '512MB',
 };

@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../helpers/server';
 
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
 });
 afterAll(() => svc.stop());
 
@@ -68,7 +68,7 @@ test('responses, errors included, can be read by any origin, with RateLimit-* an
 });
 
 test('a 429 can be read too, Retry-After included', async () => {
-  const limited = await startTestService({ RUN_WORKER: 'false', RATE_LIMIT_ANONYMOUS: '1' });
+  const limited = await startTestService({ RATE_LIMIT_ANONYMOUS: '1' });
   try {
     await limited.get(SEARCH);
     const r = await limited.get(SEARCH, { headers: { origin: ORIGIN } });

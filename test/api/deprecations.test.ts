@@ -11,7 +11,7 @@ process.on('deprecation', listener);
 
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
 });
 afterAll(async () => {
   process.off('deprecation', listener);

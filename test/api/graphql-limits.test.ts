@@ -12,7 +12,7 @@ let svc: TestService;
 let staffKey: string;
 
 beforeAll(async () => {
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
   staffKey = await staffKeyOf(svc, await registerAgent(svc));
 });
 afterAll(() => svc.stop());
@@ -177,7 +177,7 @@ describe('with other limits configured', () => {
   let small: TestService;
   let smallKey: string;
   beforeAll(async () => {
-    small = await startTestService({ RUN_WORKER: 'false', GRAPHQL_DEFAULT_PAGE: '3', GRAPHQL_MAX_PAGE: '5', GRAPHQL_MAX_COST: '300' });
+    small = await startTestService({ GRAPHQL_DEFAULT_PAGE: '3', GRAPHQL_MAX_PAGE: '5', GRAPHQL_MAX_COST: '300' });
     smallKey = await staffKeyOf(small, await registerAgent(small));
   });
   afterAll(() => small.stop());
@@ -214,7 +214,7 @@ describe('the database side', () => {
   test('a statement over GRAPHQL_STATEMENT_TIMEOUT_MS is cancelled: an error for that field, and the process goes on', async () => {
     // 1 ms: reading a thousand contractors takes longer; the start-up introspection has its own
     // timeout, so the service starts however busy the machine is.
-    const slow = await startTestService({ RUN_WORKER: 'false', GRAPHQL_STATEMENT_TIMEOUT_MS: '1' });
+    const slow = await startTestService({ GRAPHQL_STATEMENT_TIMEOUT_MS: '1' });
     try {
       const key = await staffKeyOf(slow, await registerAgent(slow));
       const r = await gql('{ allContractors(first: 1000) { nodes { slug about photos videos locationText createdAt } } }', {}, slow, key);

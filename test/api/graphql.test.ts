@@ -25,7 +25,7 @@ async function data(query: string, variables: Record<string, unknown> = {}): Pro
 beforeAll(async () => {
   // No worker: makeOpportunity sets the verification code itself, which a worker sending the
   // e-mail would overwrite with its own.
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
   const staff = await registerAgent(svc);
   staffId = staff.id;
   staffKey = await staffKeyOf(svc, staff);

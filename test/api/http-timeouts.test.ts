@@ -10,7 +10,6 @@ let svc: TestService;
 let port: number;
 beforeAll(async () => {
   svc = await startTestService({
-    RUN_WORKER: 'false',
     HTTP_HEADERS_TIMEOUT_MS: '1000',
     HTTP_REQUEST_TIMEOUT_MS: '2000',
     HTTP_MAX_CONNECTIONS: '5',

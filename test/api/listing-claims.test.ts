@@ -8,7 +8,7 @@ import { startTestService, type TestService } from '../helpers/server';
 let svc: TestService;
 beforeAll(async () => {
   // No worker: the tests set each claim's code as the worker would.
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
 });
 afterAll(() => svc.stop());
 

@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../helpers/server';
 
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
 });
 afterAll(() => svc.stop());
 

@@ -13,7 +13,7 @@ let otherEstimateId: string;
 const future = (days: number) => new Date(Date.UTC(2030, 0, days, 15, 0, 0)).toISOString();
 
 beforeAll(async () => {
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
   mine = await makeOpportunity(svc, 2, 0);
   other = await makeOpportunity(svc, 2, 2);
   const q = mine.quotes[0]!.quoteId;

@@ -15,7 +15,7 @@ let elsewhere: string; // a quote of another request
 let token: string;
 
 beforeAll(async () => {
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
   mine = await makeOpportunity(svc, 2, 0);
   other = await makeOpportunity(svc, 2, 2);
   [a, b] = mine.quotes.map((q) => q.quoteId) as [string, string];

@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../helpers/server';
 let svc: TestService;
 let specialty: string;
 beforeAll(async () => {
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
   specialty = await specialtySlug(svc);
 });
 afterAll(() => svc.stop());
@@ -126,7 +126,7 @@ describe('clientRequestId', () => {
 describe('trusted client addresses', () => {
   let untrusted: TestService;
   beforeAll(async () => {
-    untrusted = await startTestService({ RUN_WORKER: 'false', TRUSTED_CLIENT_CIDRS: '10.0.0.0/8' });
+    untrusted = await startTestService({ TRUSTED_CLIENT_CIDRS: '10.0.0.0/8' });
   });
   afterAll(() => untrusted.stop());
 

@@ -15,7 +15,7 @@ let staffKey: string;
 
 beforeAll(async () => {
   // No worker: makeOpportunity sets the verification code itself.
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
   staff = await registerAgent(svc);
   staffKey = await staffKeyOf(svc, staff);
 });

@@ -58,7 +58,7 @@ async function rpcError(c: Client, parts: unknown[]): Promise<{ envelopeCode: nu
 
 beforeAll(async () => {
   sink = await new SmtpSink().start();
-  svc = await startTestService({ SMTP_URL: sink.url });
+  svc = await startTestService({ SMTP_URL: sink.url, RUN_WORKER: 'true' });
   client = await a2aClient(svc);
 });
 afterAll(async () => {
@@ -233,7 +233,7 @@ describe('the request flow keeps its confirm gating', () => {
   });
 
   test('an untrusted address cannot create requests through A2A either (the REST 403)', async () => {
-    const untrusted = await startTestService({ TRUSTED_CLIENT_CIDRS: '10.0.0.0/8', RUN_WORKER: 'false' });
+    const untrusted = await startTestService({ TRUSTED_CLIENT_CIDRS: '10.0.0.0/8' });
     try {
       const c = await a2aClient(untrusted);
       const refused = await run(c, 'create_service_request', requestBody(await specialtySlug(untrusted), []));
@@ -332,7 +332,7 @@ describe('admission as on REST and MCP', () => {
   });
 
   test('over the rate limit, /a2a is a 429 with Retry-After and a JSON-RPC error', async () => {
-    const limited = await startTestService({ RATE_LIMIT_ANONYMOUS: '2', RUN_WORKER: 'false' });
+    const limited = await startTestService({ RATE_LIMIT_ANONYMOUS: '2' });
     try {
       const responses: Response[] = [];
       const c = await a2aClient(limited, undefined, responses);

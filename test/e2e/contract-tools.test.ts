@@ -18,7 +18,7 @@ type Json = Record<string, any>;
 let svc: TestService;
 let doc: Json;
 beforeAll(async () => {
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
   doc = (await svc.get('/developers/openapi.json')).body;
 });
 afterAll(() => svc.stop());

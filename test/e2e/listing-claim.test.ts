@@ -11,7 +11,7 @@ let svc: TestService;
 
 beforeAll(async () => {
   sink = await new SmtpSink().start();
-  svc = await startTestService({ SMTP_URL: sink.url });
+  svc = await startTestService({ SMTP_URL: sink.url, RUN_WORKER: 'true' });
 });
 afterAll(async () => {
   await svc.stop();

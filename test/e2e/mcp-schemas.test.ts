@@ -16,7 +16,7 @@ let svc: TestService;
 let client: Client;
 let tools: Array<{ name: string; inputSchema: Schema; outputSchema?: Schema }>;
 beforeAll(async () => {
-  svc = await startTestService({ RUN_WORKER: 'false' });
+  svc = await startTestService();
   client = await mcpClient(svc);
   tools = (await client.listTools()).tools as typeof tools;
 });

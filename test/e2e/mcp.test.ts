@@ -18,7 +18,7 @@ let client: Client;
 
 beforeAll(async () => {
   sink = await new SmtpSink().start();
-  svc = await startTestService({ SMTP_URL: sink.url });
+  svc = await startTestService({ SMTP_URL: sink.url, RUN_WORKER: 'true' });
   client = await mcpClient(svc);
 });
 afterAll(async () => {

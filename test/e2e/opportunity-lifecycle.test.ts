@@ -11,7 +11,7 @@ let svc: TestService;
 let staffKey: string;
 beforeAll(async () => {
   sink = await new SmtpSink().start();
-  svc = await startTestService({ SMTP_URL: sink.url });
+  svc = await startTestService({ SMTP_URL: sink.url, RUN_WORKER: 'true' });
   // Staff act for the pros through GraphQL (a staff grant, as npm run admin -- grant-staff gives).
   const reg = await svc.send('POST', '/api/agents/register', {
     firstName: 'Sam',

@@ -12,7 +12,7 @@ let sink: SmtpSink;
 let svc: TestService;
 beforeAll(async () => {
   sink = await new SmtpSink().start();
-  svc = await startTestService({ SMTP_URL: sink.url });
+  svc = await startTestService({ SMTP_URL: sink.url, RUN_WORKER: 'true' });
 });
 afterAll(async () => {
   await svc.stop();

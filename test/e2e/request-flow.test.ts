@@ -14,7 +14,10 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   sink = await new SmtpSink().start();
-  svc = await startTestService({ SMTP_URL: sink.url, COVERAGE_EMAIL: COVERAGE, LOG_LEVEL: 'debug' }, { captureLogs: logs });
+  svc = await startTestService(
+    { SMTP_URL: sink.url, RUN_WORKER: 'true', COVERAGE_EMAIL: COVERAGE, LOG_LEVEL: 'debug' },
+    { captureLogs: logs },
+  );
   specialty = await specialtySlug(svc);
 });
 afterAll(async () => {
@@ -272,7 +275,7 @@ describe('expiry', () => {
   let shortSink: SmtpSink;
   beforeAll(async () => {
     shortSink = await new SmtpSink().start();
-    shortLived = await startTestService({ SMTP_URL: shortSink.url, VERIFICATION_LIFETIME_SECONDS: '2' });
+    shortLived = await startTestService({ SMTP_URL: shortSink.url, RUN_WORKER: 'true', VERIFICATION_LIFETIME_SECONDS: '2' });
   });
   afterAll(async () => {
     await shortLived.stop();
@@ -298,7 +301,7 @@ describe('faults', () => {
     const flaky = await new SmtpSink().start();
     const port = flaky.port;
     await flaky.stop();
-    const down = await startTestService({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const down = await startTestService({ SMTP_URL: `smtp://127.0.0.1:${port}`, RUN_WORKER: 'true' });
     try {
       const body = requestBody(await specialtySlug(down), []);
       expect((await down.send('POST', REQUESTS, body)).status).toBe(201);

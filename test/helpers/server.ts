@@ -66,6 +66,12 @@ export async function startTestService(env: Record<string, string> = {}, options
       REGISTRATIONS_PER_HOUR: '1000',
       // Without an SMTP sink, e-mail goes to a throwaway outbox.
       OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
+      // The job worker runs only where a test asks for it (RUN_WORKER: 'true'). graphile-worker
+      // 0.18 keeps every runner's options in a module-level Map it never clears
+      // (dist/taskIdentifiers.js, `cacheByOptions`), and it is loaded with Node's own require
+      // (worker/graphile-worker.ts), so one copy serves every test file of a jest worker: a file
+      // that starts a runner stays in memory to the end, all its modules with it (~22 MB).
+      RUN_WORKER: 'false',
       ...env,
     });
     try {
