@@ -19,12 +19,11 @@ module.exports = {
   // takes many times its quiet figure (issue 24), and tests assert what the code promises.
   testTimeout: 120000,
   maxWorkers: 2,
-  // A test file that starts the job worker stays in memory to the end of the jest worker's run,
-  // all its modules with it (~22 MB): graphile-worker 0.18, loaded with Node's own require and so
-  // shared by every file, keeps each runner's options in a Map it never clears (test/helpers/server.ts
-  // says more). So only the tests that need the job worker start it; those that do (the e2e mail
-  // flows) still add to the heap, and a jest worker past this size after a file is replaced
-  // (jest's own remedy), before it grows large enough to outlast jest's 500 ms at exit ("A worker
-  // process has failed to exit gracefully").
+  // A bound on a jest worker's memory: one past this size after a test file is replaced (jest's
+  // own remedy for leaks). Test files that ran the job worker in jest's process used to stay in
+  // memory to the end (graphile-worker's module-level Map; test/helpers/server.ts), which grew a
+  // worker past 800 MB, too large to exit within jest's 500 ms ("A worker process has failed to
+  // exit gracefully"). The tests' job worker now runs in a process of its own, and a jest worker
+  // stays near 250 MB (test/api or test/e2e in band), so this only guards against another leak.
   workerIdleMemoryLimit: '512MB',
 };

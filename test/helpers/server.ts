@@ -1,4 +1,5 @@
 // Starts the real service (Express + pg, no mocks) on a random port against a test database.
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,13 +67,13 @@ export async function startTestService(env: Record<string, string> = {}, options
       REGISTRATIONS_PER_HOUR: '1000',
       // Without an SMTP sink, e-mail goes to a throwaway outbox.
       OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
-      // The job worker runs only where a test asks for it (RUN_WORKER: 'true'). graphile-worker
-      // 0.18 keeps every runner's options in a module-level Map it never clears
-      // (dist/taskIdentifiers.js, `cacheByOptions`), and it is loaded with Node's own require
-      // (worker/graphile-worker.ts), so one copy serves every test file of a jest worker: a file
-      // that starts a runner stays in memory to the end, all its modules with it (~22 MB).
-      RUN_WORKER: 'false',
       ...env,
+      // The job worker, where a test asks for it (RUN_WORKER: 'true'), runs in a process of its
+      // own (startJobWorker), never in jest's: graphile-worker 0.18 keeps every runner's options
+      // in a module-level Map it never clears (dist/taskIdentifiers.js, `cacheByOptions`), and it
+      // is loaded with Node's own require (worker/graphile-worker.ts), so one copy serves every
+      // test file of a jest worker, and a file that ran one stayed in memory to the end (~22 MB).
+      RUN_WORKER: 'false',
     });
     try {
       server = await startServer(config, createLogger(config.LOG_LEVEL, destination));
@@ -80,6 +81,7 @@ export async function startTestService(env: Record<string, string> = {}, options
       if (!isAddressInUse(err) || attempt >= 5) throw err;
     }
   }
+  const stopJobWorker = env.RUN_WORKER === 'true' ? await startJobWorker(jobWorkerEnv(db, server.url, env), logs) : async () => {};
   const request = async (path: string, init?: RequestInit) => {
     const res = await fetch(server.url + path, init);
     const text = await res.text();
@@ -107,8 +109,80 @@ export async function startTestService(env: Record<string, string> = {}, options
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     async stop() {
+      await stopJobWorker();
       await server.close();
       await db.drop();
     },
   };
+}
+
+// pino's level numbers, to keep the job worker's lines at the test's level.
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const levelOf = (name: string | undefined): number => LEVELS[name ?? 'silent'] ?? Infinity;
+const lineLevel = (line: string): number => {
+  try {
+    return (JSON.parse(line) as { level?: number }).level ?? Infinity;
+  } catch {
+    return Infinity; // not a log line: kept unless the test is silent
+  }
+};
+
+/** How long the job worker may take to start; on a machine whose cores are busy, many times its quiet second. */
+const JOB_WORKER_STARTUP_MS = 90_000;
+
+/** The job worker's settings: the test service's database, links and e-mail, and the test's own. */
+function jobWorkerEnv(db: TestDatabase, url: string, env: Record<string, string>): Record<string, string> {
+  return {
+    DATABASE_URL: db.url,
+    PUBLIC_BASE_URL: url,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
+    // Its /metrics on a port of the system's choosing: other tests' workers run at the same time.
+    METRICS_PORT: '0',
+    ...env,
+  };
+}
+
+/**
+ * The job worker as `npm run worker` runs it (dist/worker/main.js), in a process of its own, its
+ * log lines added to the test's captured ones. Resolves once it runs; the function it resolves
+ * with stops it (SIGTERM, then waits for its exit).
+ */
+async function startJobWorker(env: Record<string, string>, logs: string[] | undefined): Promise<() => Promise<void>> {
+  const child = spawn(process.execPath, ['dist/worker/main.js'], {
+    cwd: path.resolve(__dirname, '../..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // At info at least, to hear that it runs; lines below the test's own level are not kept.
+    env: { ...process.env, ...env, LOG_LEVEL: levelOf(env.LOG_LEVEL) < levelOf('info') ? env.LOG_LEVEL! : 'info' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  let running: () => void;
+  const started = new Promise<void>((resolve) => (running = resolve));
+  const kept = levelOf(env.LOG_LEVEL);
+  let partial = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) if (logs !== undefined && kept !== Infinity && lineLevel(line) >= kept) logs.push(line);
+    if (output.includes('worker running')) running();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  let timer: NodeJS.Timeout | undefined;
+  const failed = await Promise.race([
+    started.then(() => false),
+    exited.then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), JOB_WORKER_STARTUP_MS))),
+  ]);
+  clearTimeout(timer);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  if (failed) {
+    await stop();
+    throw new Error(`the job worker did not start:\n${output}`);
+  }
+  return stop;
 }
