@@ -81,7 +81,16 @@ export async function startTestService(env: Record<string, string> = {}, options
       if (!isAddressInUse(err) || attempt >= 5) throw err;
     }
   }
-  const stopJobWorker = env.RUN_WORKER === 'true' ? await startJobWorker(jobWorkerEnv(db, server.url, env), logs) : async () => {};
+  let stopJobWorker = async () => {};
+  if (env.RUN_WORKER === 'true') {
+    try {
+      stopJobWorker = await startJobWorker(jobWorkerEnv(db, server.url, env), logs);
+    } catch (err) {
+      await server.close();
+      await db.drop();
+      throw err;
+    }
+  }
   const request = async (path: string, init?: RequestInit) => {
     const res = await fetch(server.url + path, init);
     const text = await res.text();
