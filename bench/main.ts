@@ -23,8 +23,10 @@ import { freePort } from './cluster';
 import { startCpuCount } from './cpu';
 import { ensureBenchDatabase } from './databases';
 import { load as runLoad, type LoadResult } from './load';
+import { f0, fms, fr } from './format';
 import { combine, latencySlice, wrkSlice, type Measured, type Slice } from './slices';
 import { callerClient, warmSqlTimes, type WarmSql } from './sql-times';
+import { textMixMarkdown } from './text-mix';
 import { requestFlowBody, workloads, type Req, type Workload } from './workloads';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -491,10 +493,7 @@ async function runSize(
   return { ...result, ...totals(result.rows) };
 }
 
-const f0 = (n: number | undefined | null) => (n === undefined || n === null ? '–' : n.toFixed(0));
-const fms = (n: number | undefined | null) => (n === undefined || n === null ? '–' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 const fx = (n: number | null) => (n === null ? '–' : `${(n * 100).toFixed(0)}%`);
-const fr = (n: number | null) => (n === null ? '–' : `${n.toFixed(2)}×`);
 const warm = (t: WarmSql | null | undefined) => (t ? `${fms(t.median)} / ${fms(t.max)}` : '–');
 
 export function sizeMarkdown(r: SizeResult): string {
@@ -564,43 +563,6 @@ function scaleMarkdown(results: SizeResult[]): string {
     lines.push(`| ${name} | ${cells.map((c) => (c ? `${fms(c.p50)} / ${fms(c.p99)}` : '–')).join(' | ')} | ${growth} |`);
   }
   lines.push('', `Sizes measured: ${results.map((r) => `${r.size} (${r.date})`).join(', ')}.`, '');
-  return lines.join('\n');
-}
-
-/** The text-search mix at every size: per shape, the warm SQL median, the API and pgbench. */
-function textMixMarkdown(results: SizeResult[]): string {
-  results.sort((a, b) => a.size - b.size);
-  const names = [...new Set(results.flatMap((r) => r.rows.map((row) => row.workload)))].filter((n) => n.includes('text'));
-  const sizes = results.map((r) => r.size.toLocaleString('en-US'));
-  const lines = [
-    '### Text-search mix: every shape',
-    '',
-    'Per size: SQL median (warm, one connection, ms) | API rps / p99 ms | pgbench rps.',
-    '',
-    `| shape | ${sizes.map((s) => `${s}: SQL median | API rps / p99 | pgbench rps`).join(' | ')} |`,
-    `|---|${sizes.map(() => '---:|---:|---:').join('|')}|`,
-  ];
-  for (const name of names) {
-    const cells = results.map((r) => {
-      const row = r.rows.find((x) => x.workload === name);
-      return row ? `${fms(row.sql?.median)} | ${f0(row.api.rps)} / ${fms(row.api.p99)} | ${f0(row.db?.rps)}` : '– | – | –';
-    });
-    lines.push(`| ${name} | ${cells.join(' | ')} |`);
-  }
-  const slowest = results.flatMap((r) =>
-    r.rows
-      .filter((x) => x.sql && names.includes(x.workload))
-      .map((x) => `- ${r.size}, ${x.workload}: ${fms(x.sql!.max)} ms: \`${x.sql!.slowest}\``),
-  );
-  lines.push(
-    '',
-    `Sizes measured: ${results.map((r) => `${r.size} (${r.date})`).join(', ')}.`,
-    '',
-    'Slowest warm SQL call of each shape:',
-    '',
-    ...slowest,
-    '',
-  );
   return lines.join('\n');
 }
 
