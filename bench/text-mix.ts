@@ -51,21 +51,20 @@ export function textMixMarkdown(input: readonly TextMixSize[]): string {
     `| shape | ${sizes.map((s) => `${s}: SQL median | API rps / p99 | pgbench rps`).join(' | ')} | p99 growth | SQL / two words |`,
     `|---|${sizes.map(() => '---:|---:|---:').join('|')}|---:|---:|`,
   ];
+  let dearest: { name: string; ratio: number } | undefined;
   for (const name of names) {
     const cells = results.map((r) => {
       const row = rowOf(r, name);
       return row ? `${fms(row.sql?.median)} | ${f0(row.api.rps)} / ${fms(row.api.p99)} | ${f0(row.db?.rps)}` : '– | – | –';
     });
     const ratio = largest ? overTwoWords(largest, name) : null;
+    if (ratio !== null && ratio > (dearest?.ratio ?? -Infinity)) dearest = { name, ratio };
     lines.push(`| ${name} | ${cells.join(' | ')} | ${fr(p99Growth(results, name))} | ${fr(ratio)} |`);
   }
-  const dearest =
-    largest &&
-    names.filter((n) => overTwoWords(largest, n) !== null).sort((a, b) => overTwoWords(largest, b)! - overTwoWords(largest, a)!)[0];
   if (largest && dearest) {
     lines.push(
       '',
-      `Dearest shape at ${largest.size.toLocaleString('en-US')}: ${dearest}, SQL median ${fms(rowOf(largest, dearest)?.sql?.median)} ms, ${fr(overTwoWords(largest, dearest))} ${TWO_WORDS}.`,
+      `Dearest shape at ${largest.size.toLocaleString('en-US')}: ${dearest.name}, SQL median ${fms(rowOf(largest, dearest.name)?.sql?.median)} ms, ${fr(dearest.ratio)} ${TWO_WORDS}.`,
     );
   }
   const slowest = results.flatMap((r) =>

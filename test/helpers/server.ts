@@ -53,9 +53,10 @@ export async function startTestService(env: Record<string, string> = {}, options
   // A known port, so links in e-mails (PUBLIC_BASE_URL) point at this server; another one when a
   // parallel test took it between the check and the listen.
   let server: RunningServer | undefined;
+  let settings: Record<string, string> = {};
   for (let attempt = 1; server === undefined; attempt++) {
     const port = await freePort();
-    const config = loadConfig({
+    settings = {
       DATABASE_URL: db.url,
       AUTH_DATABASE_URL: db.authUrl,
       PORT: String(port),
@@ -74,7 +75,8 @@ export async function startTestService(env: Record<string, string> = {}, options
       // is loaded with Node's own require (worker/graphile-worker.ts), so one copy serves every
       // test file of a jest worker, and a file that ran one stayed in memory to the end (~22 MB).
       RUN_WORKER: 'false',
-    });
+    };
+    const config = loadConfig(settings);
     try {
       server = await startServer(config, createLogger(config.LOG_LEVEL, destination));
     } catch (err) {
@@ -84,7 +86,7 @@ export async function startTestService(env: Record<string, string> = {}, options
   let stopJobWorker = async () => {};
   if (env.RUN_WORKER === 'true') {
     try {
-      stopJobWorker = await startJobWorker(jobWorkerEnv(db, server.url, env), logs);
+      stopJobWorker = await startJobWorker(settings, logs);
     } catch (err) {
       await server.close();
       await db.drop();
@@ -139,45 +141,48 @@ const lineLevel = (line: string): number => {
 /** How long the job worker may take to start; on a machine whose cores are busy, many times its quiet second. */
 const JOB_WORKER_STARTUP_MS = 90_000;
 
-/** The job worker's settings: the test service's database, links and e-mail, and the test's own. */
-function jobWorkerEnv(db: TestDatabase, url: string, env: Record<string, string>): Record<string, string> {
-  return {
-    DATABASE_URL: db.url,
-    PUBLIC_BASE_URL: url,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
-    // Its /metrics on a port of the system's choosing: other tests' workers run at the same time.
-    METRICS_PORT: '0',
-    ...env,
-  };
-}
-
 /**
- * The job worker as `npm run worker` runs it (dist/worker/main.js), in a process of its own, its
- * log lines added to the test's captured ones. Resolves once it runs; the function it resolves
- * with stops it (SIGTERM, then waits for its exit).
+ * The job worker as `npm run worker` runs it (dist/worker/main.js), in a process of its own, with
+ * the test service's settings (its database, links, e-mail and log level), its log lines added to
+ * the test's captured ones. Resolves once it runs; the function it resolves with stops it
+ * (SIGTERM, then waits for its exit).
  */
-async function startJobWorker(env: Record<string, string>, logs: string[] | undefined): Promise<() => Promise<void>> {
+async function startJobWorker(settings: Record<string, string>, logs: string[] | undefined): Promise<() => Promise<void>> {
+  const level = settings.LOG_LEVEL;
   const child = spawn(process.execPath, ['dist/worker/main.js'], {
     cwd: path.resolve(__dirname, '../..'),
     stdio: ['ignore', 'pipe', 'pipe'],
-    // At info at least, to hear that it runs; lines below the test's own level are not kept.
-    env: { ...process.env, ...env, LOG_LEVEL: levelOf(env.LOG_LEVEL) < levelOf('info') ? env.LOG_LEVEL! : 'info' },
+    env: {
+      ...process.env,
+      ...settings,
+      // At info at least, to hear that it runs; lines below the test's own level are not kept.
+      LOG_LEVEL: levelOf(level) < levelOf('info') ? level! : 'info',
+      // Its /metrics on a port of the system's choosing: other tests' workers run at the same time.
+      METRICS_PORT: '0',
+    },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // What it wrote before it ran, for the error when it does not start.
   let output = '';
-  let running: () => void;
+  let running: (() => void) | undefined;
   const started = new Promise<void>((resolve) => (running = resolve));
-  const kept = levelOf(env.LOG_LEVEL);
+  const kept = levelOf(level);
   let partial = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
+    if (running) output += chunk;
     const lines = (partial + chunk).split('\n');
     partial = lines.pop()!;
-    for (const line of lines) if (logs !== undefined && kept !== Infinity && lineLevel(line) >= kept) logs.push(line);
-    if (output.includes('worker running')) running();
+    for (const line of lines) {
+      if (logs !== undefined && kept !== Infinity && lineLevel(line) >= kept) logs.push(line);
+      if (running && line.includes('"msg":"worker running"')) {
+        running();
+        running = undefined;
+      }
+    }
   });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    if (running) output += chunk;
+  });
   let timer: NodeJS.Timeout | undefined;
   const failed = await Promise.race([
     started.then(() => false),
