@@ -431,7 +431,7 @@ async function runSize(
         apiOverGraphqlSame: graphqlSame ? apiRun.rps / graphqlSame.rps : null,
       });
       log(
-        `${size}: ${w.name}: SQL median ${sql ? fms(sql.median) : '–'} ms; API ${apiRun.rps.toFixed(0)} rps p99 ${apiRun.p99} ms; db ${db?.rps.toFixed(0)}; http ${http.rps.toFixed(0)}; graphql ${graphql?.rps.toFixed(0)}; graphql same SQL ${graphqlSame?.rps.toFixed(0)}`,
+        `${size}: ${w.name}: SQL median ${sql ? fms(sql.median) : '–'} ms; API ${apiRun.rps.toFixed(0)} rps p99 ${apiRun.p99} ms; db ${db?.rps.toFixed(0) ?? '–'}; http ${http.rps.toFixed(0)}; graphql ${graphql?.rps.toFixed(0) ?? '–'}; graphql same SQL ${graphqlSame?.rps.toFixed(0) ?? '–'}`,
       );
     }
 
