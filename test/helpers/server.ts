@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { startServer, type RunningServer } from '../../src/server';
@@ -70,10 +71,8 @@ export async function startTestService(env: Record<string, string> = {}, options
       OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
       ...env,
       // The job worker, where a test asks for it (RUN_WORKER: 'true'), runs in a process of its
-      // own (startJobWorker), never in jest's: graphile-worker 0.18 keeps every runner's options
-      // in a module-level Map it never clears (dist/taskIdentifiers.js, `cacheByOptions`), and it
-      // is loaded with Node's own require (worker/graphile-worker.ts), so one copy serves every
-      // test file of a jest worker, and a file that ran one stayed in memory to the end (~22 MB).
+      // own (startJobWorker), never in jest's: graphile-worker kept every test file that ran one
+      // in memory (docs/decisions.md, "The tests' job worker runs in a process of its own").
       RUN_WORKER: 'false',
     };
     const config = loadConfig(settings);
@@ -127,9 +126,9 @@ export async function startTestService(env: Record<string, string> = {}, options
   };
 }
 
-// pino's level numbers, to keep the job worker's lines at the test's level.
-const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
-const levelOf = (name: string | undefined): number => LEVELS[name ?? 'silent'] ?? Infinity;
+// A level's number in pino's own table ('silent', or none, keeps nothing), to keep the job
+// worker's lines at the test's level.
+const levelOf = (name: string | undefined): number => (name === undefined ? undefined : pino.levels.values[name]) ?? Infinity;
 const lineLevel = (line: string): number => {
   try {
     return (JSON.parse(line) as { level?: number }).level ?? Infinity;
