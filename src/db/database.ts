@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { RawJson } from '../json/raw-json';
 import { isDatabaseUnavailable } from './faults';
+import { ADMISSION_COLUMN, ADMIT_REQUEST, ASSUME_CALLER, headCallText, prepareHeadCalls } from './head-calls';
 import type { ReadReplicas, Replica } from './replicas';
 
 // pg's own conversion of a parameter value to its text form (dates, arrays, JSON, null).
@@ -143,8 +144,8 @@ function becomeCaller(client: pg.PoolClient, caller: Caller): string {
 }
 
 /** Makes the transaction the caller of a key's digest (null: anonymous) once admission passed. */
-function assumeCaller(client: pg.PoolClient, keyDigest: Buffer | null): string {
-  return `set local role marine_anonymous; select app_hidden.assume_caller(${literalOf(client, keyDigest)})`;
+function assumeCaller(client: pg.PoolClient, keyDigest: Buffer | null, prepared: boolean): string {
+  return `set local role marine_anonymous; ${headCallText(ASSUME_CALLER, [literalOf(client, keyDigest)], prepared)}`;
 }
 
 /** The key digest the operation's transaction assumes after admission (null: anonymous). */
@@ -156,8 +157,6 @@ function assumedDigest(admission: DeferredAdmission): Buffer | null {
 function placeholders(args: readonly unknown[]): string {
   return args.map((_, i) => `$${i + 1}`).join(', ');
 }
-
-const ADMISSION_COLUMN = 'admission_';
 
 /** How a call may be served (docs/decisions.md, "Read replicas and a transaction pooler"). */
 export interface CallOptions {
@@ -180,14 +179,9 @@ function literalOf(client: pg.PoolClient, v: unknown): string {
 }
 
 /** The statements of app_hidden.admit_request in a transaction of its own (a count that commits). */
-function admissionStatements(client: pg.PoolClient, admission: DeferredAdmission, settings: string): string[] {
-  const literal = (v: unknown) => literalOf(client, v);
-  return [
-    `begin${settings}`,
-    'set local role marine_anonymous',
-    `select app_hidden.admit_request(${[literal(admission.keyDigest), ...admission.args.map(literal)].join(', ')})::text as ${ADMISSION_COLUMN}`,
-    'commit',
-  ];
+function admissionStatements(client: pg.PoolClient, admission: DeferredAdmission, settings: string, prepared: boolean): string[] {
+  const literals = [admission.keyDigest, ...admission.args].map((v) => literalOf(client, v));
+  return [`begin${settings}`, 'set local role marine_anonymous', headCallText(ADMIT_REQUEST, literals, prepared), 'commit'];
 }
 
 /** Hears every failure of a checkout or a statement (the metrics count the timeouts among them). */
@@ -201,10 +195,13 @@ export class Database {
   /**
    * @param transactionSettings statements every transaction starts with (`; set local ...`):
    *   the timeouts, when a transaction pooler cannot carry them as connection parameters.
+   * @param headPrepared whether every connection of the pool has the head's calls prepared
+   *   (src/db/head-calls.ts: session pooling only).
    */
   constructor(
     readonly pool: pg.Pool,
     readonly transactionSettings = '',
+    readonly headPrepared = false,
   ) {}
 
   /**
@@ -311,9 +308,9 @@ export class Database {
       result = await this.inOneTrip<R>(
         (client) =>
           [
-            ...admissionStatements(client, admission, this.transactionSettings),
+            ...admissionStatements(client, admission, this.transactionSettings, this.headPrepared),
             `begin${this.transactionSettings}`,
-            assumeCaller(client, assumedDigest(admission)),
+            assumeCaller(client, assumedDigest(admission), this.headPrepared),
           ].join('; '),
         operation,
         (row) => {
@@ -366,7 +363,7 @@ export class Database {
     try {
       let results: pg.QueryResult[];
       try {
-        const text = admissionStatements(client, admission, this.transactionSettings).join('; ');
+        const text = admissionStatements(client, admission, this.transactionSettings, this.headPrepared).join('; ');
         results = (await send(client, { text })) as unknown as pg.QueryResult[];
       } catch (err) {
         this.onFault?.(err);
@@ -392,7 +389,7 @@ export class Database {
     if ('caller' in as) checkCallerId(as.caller);
     return this.inOneTrip<R>(
       (client) =>
-        `begin${this.transactionSettings}; ${'caller' in as ? becomeCaller(client, as.caller) : assumeCaller(client, as.keyDigest)}`,
+        `begin${this.transactionSettings}; ${'caller' in as ? becomeCaller(client, as.caller) : assumeCaller(client, as.keyDigest, this.headPrepared)}`,
       operation,
     );
   }
@@ -474,5 +471,9 @@ export function createDatabase(
   onConnectionError?: (err: Error) => void,
   applicationName = 'marine-api',
 ): Database {
-  return new Database(createPool(connectionString, applicationName, settings, onConnectionError), transactionTimeouts(settings));
+  const pool = createPool(connectionString, applicationName, settings, onConnectionError);
+  // A transaction pooler keeps no session state between transactions (src/db/head-calls.ts).
+  const headPrepared = settings.timeoutsPerTransaction !== true;
+  if (headPrepared) pool.on('connect', (client) => prepareHeadCalls(client, onConnectionError ?? (() => undefined)));
+  return new Database(pool, transactionTimeouts(settings), headPrepared);
 }

@@ -2,35 +2,16 @@
 // when one is pending, the caller's transaction, the operation with bound parameters, the
 // commit), and a failure anywhere stops what follows it and leaves the connection clean.
 import type { Socket } from 'node:net';
-import type pg from 'pg';
+import pg from 'pg';
 import { mintApiKey, sha256 } from '../../src/credentials';
 import { ANONYMOUS, asTokenHolder, createDatabase, type Caller, type Database, type DeferredAdmission } from '../../src/db/database';
+import { prepareHeadCalls } from '../../src/db/head-calls';
 import { callAs, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
 
 let db: TestDatabase;
 let api: Database;
 /** What went over the API pool's one connection since the last clear: each write and each read. */
 const wire: Array<'write' | 'read'> = [];
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // One connection, so every call reuses what the one before it left.
-  api = createDatabase(db.authUrl, { max: 1, acquireTimeoutMs: 5000, statementTimeoutMs: 5000, idleInTransactionTimeoutMs: 10000 });
-  api.pool.on('connect', (client: pg.PoolClient) => {
-    const stream = (client as unknown as { connection: { stream: Socket } }).connection.stream;
-    const write = stream.write.bind(stream) as (...a: unknown[]) => boolean;
-    stream.write = ((...a: unknown[]) => {
-      wire.push('write');
-      return write(...a);
-    }) as typeof stream.write;
-    stream.on('data', () => wire.push('read'));
-  });
-  await api.callJson(ANONYMOUS, 'app_hidden.list_specialties', []); // connected before the first clear
-});
-afterAll(async () => {
-  await api.close();
-  await db.drop();
-});
 
 /** The calls' round trips on the wire: a write after a read starts a new one. */
 function roundTrips(): number {
@@ -72,78 +53,130 @@ async function revokedAt(keyId: string): Promise<unknown> {
   return (await db.pool.query('select revoked_at from app_public.api_keys where id = $1', [keyId])).rows[0].revoked_at;
 }
 
-beforeEach(() => {
-  wire.length = 0;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+// Both poolings: a connection of its own (the head's calls prepared on it, src/db/head-calls.ts)
+// and a transaction pooler's (the timeouts per transaction, the head's calls as literals).
+describe.each([
+  { pooling: 'session', timeoutsPerTransaction: false },
+  { pooling: 'transaction', timeoutsPerTransaction: true },
+])('$pooling pooling', ({ pooling, timeoutsPerTransaction }) => {
+  beforeAll(async () => {
+    // One connection, so every call reuses what the one before it left.
+    api = createDatabase(db.authUrl, {
+      max: 1,
+      acquireTimeoutMs: 5000,
+      statementTimeoutMs: 5000,
+      idleInTransactionTimeoutMs: 10000,
+      timeoutsPerTransaction,
+    });
+    api.pool.on('connect', (client: pg.PoolClient) => {
+      const stream = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+      const write = stream.write.bind(stream) as (...a: unknown[]) => boolean;
+      stream.write = ((...a: unknown[]) => {
+        wire.push('write');
+        return write(...a);
+      }) as typeof stream.write;
+      stream.on('data', () => wire.push('read'));
+    });
+    await api.callJson(ANONYMOUS, 'app_hidden.list_specialties', []); // connected before the first clear
+  });
+  afterAll(() => api.close());
+
+  beforeEach(() => {
+    wire.length = 0;
+  });
+
+  test('an admitted operation is one round trip: the admission counts, the operation runs as the key', async () => {
+    const a = await agent();
+    const { caller, seen } = pending(a.digest);
+    const account = await api.callJson<{ id: string }>(caller, 'app_hidden.current_account', []);
+    expect(account.id).toBe(a.userId);
+    expect(seen.settled).toMatchObject({ role: 'marine_agent', rate: { remaining: 9 } });
+    expect(roundTrips()).toBe(1);
+    expect(caller.admission).toBeUndefined();
+  });
+
+  test('a caller already admitted is one round trip too, with its arguments bound', async () => {
+    const a = await agent();
+    const other = await agent();
+    const caller: Caller = { role: 'marine_agent', userId: a.userId };
+    // A quote in an argument is data, not SQL.
+    expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', ["00000000-0000-4000-8000-000000000000'); --"]))).toBe(
+      '22P02',
+    );
+    wire.length = 0;
+    expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', [other.keyId]))).toBe('NTFND');
+    expect(roundTrips()).toBe(1);
+    expect(await revokedAt(other.keyId)).toBeNull();
+  });
+
+  test('a spent quota: the operation does not run, and the connection is clean for the next call', async () => {
+    const a = await agent();
+    const { caller, seen } = pending(a.digest, 0);
+    expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', [a.keyId]))).toBe('RATEL');
+    expect(seen.failed).toBeDefined();
+    expect(seen.settled).toBeUndefined();
+    expect(roundTrips()).toBe(1);
+    expect(await revokedAt(a.keyId)).toBeNull();
+    // The next call on the same connection is anonymous, not the refused key.
+    expect(await api.callJson(ANONYMOUS, 'app_hidden.current_account', [])).toBeNull();
+  });
+
+  test('an unknown key: CREDS, nothing runs', async () => {
+    const a = await agent();
+    const { caller, seen } = pending(sha256(`svc_public_${'0'.repeat(40)}`));
+    expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', [a.keyId]))).toBe('CREDS');
+    expect(seen.settled).toBeUndefined();
+    expect(await revokedAt(a.keyId)).toBeNull();
+  });
+
+  test("an operation that fails after admission: the count stays, the answer is the operation's error", async () => {
+    const a = await agent();
+    const first = pending(a.digest);
+    expect(await sqlState(api.callJson(first.caller, 'app_hidden.revoke_own_api_key', ['00000000-0000-4000-8000-000000000000']))).toBe(
+      'NTFND',
+    );
+    expect(first.seen.settled).toMatchObject({ rate: { remaining: 9 } });
+    const second = pending(a.digest);
+    await api.callJson(second.caller, 'app_hidden.current_account', []);
+    expect(second.seen.settled).toMatchObject({ rate: { remaining: 8 } });
+  });
+
+  test("an access token's operation runs anonymous, and the key that admitted the request is counted with it", async () => {
+    const a = await agent();
+    const { caller, seen } = pending(a.digest);
+    expect(await api.callJson(asTokenHolder(caller), 'app_hidden.current_account', [])).toBeNull();
+    expect(seen.settled).toMatchObject({ role: 'marine_agent', rate: { remaining: 9 } });
+    expect(caller.admission).toBeUndefined();
+    expect(roundTrips()).toBe(1);
+  });
+
+  test('nothing stays on the connection after an admitted call', async () => {
+    const a = await agent();
+    await api.callJson(pending(a.digest).caller, 'app_hidden.current_account', []);
+    const { rows } = await api.pool.query(`select current_user as role, current_setting('app.user_id', true) as user_id`);
+    expect(rows[0]).toEqual({ role: 'marine_authenticator', user_id: '' });
+  });
+
+  test(`the head's calls are ${pooling === 'session' ? 'prepared once on the connection' : 'not prepared'}`, async () => {
+    await api.callJson(pending(null).caller, 'app_hidden.current_account', []);
+    const { rows } = await api.pool.query<{ name: string }>('select name from pg_prepared_statements order by name');
+    expect(rows.map((r) => r.name)).toEqual(pooling === 'session' ? ['marine_admit_request', 'marine_assume_caller'] : []);
+  });
 });
 
-test('an admitted operation is one round trip: the admission counts, the operation runs as the key', async () => {
-  const a = await agent();
-  const { caller, seen } = pending(a.digest);
-  const account = await api.callJson<{ id: string }>(caller, 'app_hidden.current_account', []);
-  expect(account.id).toBe(a.userId);
-  expect(seen.settled).toMatchObject({ role: 'marine_agent', rate: { remaining: 9 } });
-  expect(roundTrips()).toBe(1);
-  expect(caller.admission).toBeUndefined();
-});
-
-test('a caller already admitted is one round trip too, with its arguments bound', async () => {
-  const a = await agent();
-  const other = await agent();
-  const caller: Caller = { role: 'marine_agent', userId: a.userId };
-  // A quote in an argument is data, not SQL.
-  expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', ["00000000-0000-4000-8000-000000000000'); --"]))).toBe(
-    '22P02',
-  );
-  wire.length = 0;
-  expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', [other.keyId]))).toBe('NTFND');
-  expect(roundTrips()).toBe(1);
-  expect(await revokedAt(other.keyId)).toBeNull();
-});
-
-test('a spent quota: the operation does not run, and the connection is clean for the next call', async () => {
-  const a = await agent();
-  const { caller, seen } = pending(a.digest, 0);
-  expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', [a.keyId]))).toBe('RATEL');
-  expect(seen.failed).toBeDefined();
-  expect(seen.settled).toBeUndefined();
-  expect(roundTrips()).toBe(1);
-  expect(await revokedAt(a.keyId)).toBeNull();
-  // The next call on the same connection is anonymous, not the refused key.
-  expect(await api.callJson(ANONYMOUS, 'app_hidden.current_account', [])).toBeNull();
-});
-
-test('an unknown key: CREDS, nothing runs', async () => {
-  const a = await agent();
-  const { caller, seen } = pending(sha256(`svc_public_${'0'.repeat(40)}`));
-  expect(await sqlState(api.callJson(caller, 'app_hidden.revoke_own_api_key', [a.keyId]))).toBe('CREDS');
-  expect(seen.settled).toBeUndefined();
-  expect(await revokedAt(a.keyId)).toBeNull();
-});
-
-test("an operation that fails after admission: the count stays, the answer is the operation's error", async () => {
-  const a = await agent();
-  const first = pending(a.digest);
-  expect(await sqlState(api.callJson(first.caller, 'app_hidden.revoke_own_api_key', ['00000000-0000-4000-8000-000000000000']))).toBe(
-    'NTFND',
-  );
-  expect(first.seen.settled).toMatchObject({ rate: { remaining: 9 } });
-  const second = pending(a.digest);
-  await api.callJson(second.caller, 'app_hidden.current_account', []);
-  expect(second.seen.settled).toMatchObject({ rate: { remaining: 8 } });
-});
-
-test("an access token's operation runs anonymous, and the key that admitted the request is counted with it", async () => {
-  const a = await agent();
-  const { caller, seen } = pending(a.digest);
-  expect(await api.callJson(asTokenHolder(caller), 'app_hidden.current_account', [])).toBeNull();
-  expect(seen.settled).toMatchObject({ role: 'marine_agent', rate: { remaining: 9 } });
-  expect(caller.admission).toBeUndefined();
-  expect(roundTrips()).toBe(1);
-});
-
-test('nothing stays on the connection after an admitted call', async () => {
-  const a = await agent();
-  await api.callJson(pending(a.digest).caller, 'app_hidden.current_account', []);
-  const { rows } = await api.pool.query(`select current_user as role, current_setting('app.user_id', true) as user_id`);
-  expect(rows[0]).toEqual({ role: 'marine_authenticator', user_id: '' });
+test('a connection that cannot prepare the head is ended, and says why', async () => {
+  const client = new pg.Client({ connectionString: db.authUrl, pipeline: true }); // as the API's pool
+  await client.connect();
+  const ended = new Promise<void>((resolve) => client.once('end', resolve));
+  const errors: Error[] = [];
+  prepareHeadCalls(client as pg.PoolClient, (err) => errors.push(err));
+  // The same names again: PostgreSQL refuses them (42P05), as it would calls it cannot resolve.
+  prepareHeadCalls(client as pg.PoolClient, (err) => errors.push(err));
+  await ended;
+  expect(errors.map((e) => (e as { code?: string }).code)).toEqual(['42P05']);
 });
