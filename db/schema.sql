@@ -412,41 +412,35 @@ $$;
 COMMENT ON FUNCTION app_hidden.contractor_by_slug(p_slug text) IS 'The full profile of an active contractor; see GET /api/v1/public/contractors/{slug}.';
 
 --
--- Name: contractor_document(text, text[], text, text, text, text, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.contractor_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text) RETURNS tsvector
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$
-    select setweight(to_tsvector('english'::regconfig, p_name), 'A') ||
-      setweight(to_tsvector('english'::regconfig,
-        app_hidden.join_text(p_services) || ' ' || coalesce(p_marina, '') || ' ' ||
-        coalesce(p_city, '') || ' ' || coalesce(p_state, '') || ' ' || coalesce(p_location_text, '')), 'B') ||
-      setweight(to_tsvector('english'::regconfig, coalesce(p_tagline, '') || ' ' || coalesce(p_about, '')), 'C')
-  $$;
-
---
--- Name: FUNCTION contractor_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.contractor_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text) IS 'A contractor''s full-text document: name (A); services, marina, location (B); tagline and about (C).';
-
---
 -- Name: contractor_search_document(text, text[], text, text, text, text, text, text, text[]); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
 CREATE FUNCTION app_hidden.contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]) RETURNS tsvector
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
-    select app_hidden.contractor_document(p_name, p_services, p_marina, p_city, p_state, p_location_text, p_tagline, p_about) ||
-      coalesce((select string_agg(quote_literal('specialty_' || s) || ':1A', ' ') from unnest(p_specialty_slugs) s), '')::tsvector
-  $$;
+declare
+  v_specialties text := '';  -- one 'specialty_<slug>':1A token per specialty
+  v_slug text;
+begin
+  foreach v_slug in array coalesce(p_specialty_slugs, '{}') loop
+    continue when v_slug is null;
+    v_specialties := v_specialties || quote_literal('specialty_' || v_slug) || ':1A ';
+  end loop;
+  return setweight(to_tsvector('english'::regconfig, p_name), 'A') ||
+    setweight(to_tsvector('english'::regconfig,
+      array_to_string(p_services, ' ') || ' ' || coalesce(p_marina, '') || ' ' ||
+      coalesce(p_city, '') || ' ' || coalesce(p_state, '') || ' ' || coalesce(p_location_text, '')), 'B') ||
+    setweight(to_tsvector('english'::regconfig, coalesce(p_tagline, '') || ' ' || coalesce(p_about, '')), 'C') ||
+    v_specialties::tsvector;
+end
+$$;
 
 --
 -- Name: FUNCTION contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]) IS 'A contractor''s search document: contractor_document() plus a specialty_<slug> token (A) per specialty.';
+COMMENT ON FUNCTION app_hidden.contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]) IS 'A contractor''s search document: name and a specialty_<slug> token per specialty (A); services, marina, location (B); tagline and about (C).';
 
 --
 -- Name: is_media_list(jsonb); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -1060,20 +1054,6 @@ CREATE FUNCTION app_hidden.iso_time(p timestamp with time zone) RETURNS text
 --
 
 COMMENT ON FUNCTION app_hidden.iso_time(p timestamp with time zone) IS 'ISO 8601 in UTC with milliseconds, as every response shows times.';
-
---
--- Name: join_text(text[]); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.join_text(p text[]) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$ select array_to_string(p, ' ') $$;
-
---
--- Name: FUNCTION join_text(p text[]); Type: COMMENT; Schema: app_hidden; Owner: -
---
-
-COMMENT ON FUNCTION app_hidden.join_text(p text[]) IS 'array_to_string for text[], declared immutable for the generated search column.';
 
 --
 -- Name: key_caller(bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -7517,13 +7497,6 @@ REVOKE ALL ON FUNCTION app_hidden.contractor_by_slug(p_slug text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.contractor_by_slug(p_slug text) TO marine_anonymous;
 
 --
--- Name: FUNCTION contractor_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.contractor_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.contractor_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text) TO marine_anonymous;
-
---
 -- Name: FUNCTION contractor_search_document(p_name text, p_services text[], p_marina text, p_city text, p_state text, p_location_text text, p_tagline text, p_about text, p_specialty_slugs text[]); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -7807,13 +7780,6 @@ GRANT ALL ON FUNCTION app_hidden.is_uuid(p text) TO marine_anonymous;
 
 REVOKE ALL ON FUNCTION app_hidden.iso_time(p timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.iso_time(p timestamp with time zone) TO marine_anonymous;
-
---
--- Name: FUNCTION join_text(p text[]); Type: ACL; Schema: app_hidden; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_hidden.join_text(p text[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.join_text(p text[]) TO marine_anonymous;
 
 --
 -- Name: FUNCTION key_caller(p_key_digest bytea); Type: ACL; Schema: app_hidden; Owner: -

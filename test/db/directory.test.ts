@@ -292,6 +292,42 @@ describe('app_hidden.search_contractors', () => {
     expect(r).toMatchObject({ name_missing: 0, specialty_missing: 0, city_in_head: 0 });
   });
 
+  // The document's fields and weights, written out here as the SQL functions before 0044 built
+  // them (stored documents were made that way): every seeded contractor, and inputs the seed
+  // never has (nulls, no specialties, a null slug, quotes and a backslash in a token).
+  test('the search document is each field at its weight, plus a specialty token at A per specialty', async () => {
+    const expected = `setweight(to_tsvector('english', d.name), 'A') ||
+        setweight(to_tsvector('english', array_to_string(d.services, ' ') || ' ' || coalesce(d.marina, '') || ' ' ||
+          coalesce(d.city, '') || ' ' || coalesce(d.state, '') || ' ' || coalesce(d.location_text, '')), 'B') ||
+        setweight(to_tsvector('english', coalesce(d.tagline, '') || ' ' || coalesce(d.about, '')), 'C') ||
+        coalesce((select string_agg(quote_literal('specialty_' || s) || ':1A', ' ') from unnest(d.specialty_slugs) s), '')::tsvector`;
+    const actual = `app_hidden.contractor_search_document(d.name, d.services, d.marina, d.city, d.state, d.location_text, d.tagline, d.about, d.specialty_slugs)`;
+    const {
+      rows: [seeded],
+    } = await db.pool.query(`select count(*)::int as rows,
+        count(*) filter (where ${actual} is distinct from ${expected})::int as differ,
+        count(*) filter (where d.search is distinct from ${expected})::int as stored_differ
+      from app_public.contractors d`);
+    expect(seeded.rows).toBeGreaterThan(100);
+    expect(seeded).toMatchObject({ differ: 0, stored_differ: 0 });
+    const { rows } = await db.pool
+      .query(`select ${actual} as actual, ${expected} as expected, ${actual} is not distinct from ${expected} as same
+      from (values
+        ('Reed''s Outboards', '{outboard repair,"bottom paint"}'::text[], 'Bay Marina', 'Annapolis', 'MD', 'near the bridge', 'Fast', 'Yamaha dealer', '{outboard-engines,canvas}'::text[]),
+        ('Solo', '{}', null, null, null, null, null, null, '{}'),
+        ('Solo', '{}', null, null, null, null, null, null, null),
+        ('Nulls', '{a,null}', null, 'Erie', null, null, null, 'docks', '{rigging,null}'),
+        ('Quotes', '{}', null, null, null, null, null, null, array['it''s', 'back\\slash']),
+        ('No services', null, null, null, null, null, null, null, '{rigging}')
+      ) as d(name, services, marina, city, state, location_text, tagline, about, specialty_slugs)`);
+    expect(rows.map((r) => r.same)).toEqual([true, true, true, true, true, true]);
+    // Each token at weight A, placed after the fields (tsvector || shifts the right side's positions).
+    expect(rows[0].actual).toMatch(/'specialty_outboard-engines':18A/);
+    expect(rows[1].actual).toBe(`'solo':1A`);
+    expect(rows[3].actual).toMatch(/'specialty_rigging':\d+A/);
+    expect(rows[5].actual).toBeNull(); // no services (the column is not null): no document, as before
+  });
+
   test('a name change is in the head at once: the renamed row leads a search for the new word', async () => {
     await asRole(db, 'marine_admin', async (c) => {
       const before = await callRow(c, `app_hidden.search_contractors('quixotic', null, null, null, 'relevance', 5)`);
