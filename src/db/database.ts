@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { RawJson } from '../json/raw-json';
 import { isDatabaseUnavailable } from './faults';
-import { ADMISSION_COLUMN, ADMIT_REQUEST, ASSUME_CALLER, headCallText, prepareHeadCalls } from './head-calls';
+import { ADMISSION_COLUMN, ADMIT_REQUEST, ASSUME_CALLER, headCallText, placeholders, prepareHeadCalls } from './head-calls';
 import type { ReadReplicas, Replica } from './replicas';
 
 // pg's own conversion of a parameter value to its text form (dates, arrays, JSON, null).
@@ -151,11 +151,6 @@ function assumeCaller(client: pg.PoolClient, keyDigest: Buffer | null, prepared:
 /** The key digest the operation's transaction assumes after admission (null: anonymous). */
 function assumedDigest(admission: DeferredAdmission): Buffer | null {
   return admission.anonymous === true ? null : admission.keyDigest;
-}
-
-/** `$1, $2, ...` for a call's arguments. */
-function placeholders(args: readonly unknown[]): string {
-  return args.map((_, i) => `$${i + 1}`).join(', ');
 }
 
 /** How a call may be served (docs/decisions.md, "Read replicas and a transaction pooler"). */

@@ -40,9 +40,13 @@ export function headCallText(call: HeadCall, literals: readonly string[], prepar
   return prepared ? `execute ${call.statement}(${literals.join(', ')})` : `select ${call.fn}(${literals.join(', ')})${call.column}`;
 }
 
+/** `$1, $2, ...` for a call's arguments (a prepared call's, or an operation's bound ones). */
+export function placeholders(args: readonly unknown[]): string {
+  return args.map((_, i) => `$${i + 1}`).join(', ');
+}
+
 function prepareText(call: HeadCall): string {
-  const params = call.argTypes.map((_, i) => `$${i + 1}`).join(', ');
-  return `prepare ${call.statement}(${call.argTypes.join(', ')}) as select ${call.fn}(${params})${call.column}`;
+  return `prepare ${call.statement}(${call.argTypes.join(', ')}) as select ${call.fn}(${placeholders(call.argTypes)})${call.column}`;
 }
 
 /**
