@@ -1,6 +1,7 @@
 // Loads the demo directory (see generate.ts) into an empty database, fast: one transaction (or,
 // for a throw-away database, shares side by side on several connections: SeedOptions.connections),
-// triggers off, every table streamed through COPY, derived counts recomputed once at the end.
+// triggers off (those reading transition tables dropped and made again), every table streamed
+// through COPY, derived counts recomputed once at the end.
 // Usage: node dist/scripts/seed/load.js --size N [--if-empty] [--connections C]   (DATABASE_URL names the database;
 // SEED_TIMINGS=1 also prints how long each step took). Long steps print their progress (progress.ts).
 import { Readable } from 'node:stream';
@@ -88,6 +89,19 @@ async function copyRows<R>(client: Client, table: CopyTable<R>, rows: Iterable<R
   return count;
 }
 
+/**
+ * Runs `work` with only pg_catalog on the search path: pg_get_indexdef and pg_get_triggerdef then
+ * qualify every name they print, so the statements mean the same whatever search_path is in
+ * force when they are replayed.
+ */
+async function withCatalogPath<T>(client: Client, work: () => Promise<T>): Promise<T> {
+  const { rows: saved } = await client.query<{ path: string }>(`select current_setting('search_path') as path`);
+  await client.query('set local search_path to pg_catalog');
+  const result = await work();
+  await client.query(`select set_config('search_path', $1, true)`, [saved[0]?.path ?? '']);
+  return result;
+}
+
 /** The CREATE INDEX statement (names schema-qualified) and comment of a droppable index. */
 interface SecondaryIndex {
   readonly name: string;
@@ -102,23 +116,64 @@ interface SecondaryIndex {
  * constraints stay, as do clustered and replica-identity ones, whose flags a rebuild would lose.
  */
 async function dropSecondaryIndexes(client: Client): Promise<SecondaryIndex[]> {
-  // With only pg_catalog on the path, pg_get_indexdef qualifies every name it prints, so the
-  // statements mean the same whatever search_path is in force when they are replayed.
-  const { rows: saved } = await client.query<{ path: string }>(`select current_setting('search_path') as path`);
-  await client.query('set local search_path to pg_catalog');
-  const { rows } = await client.query<SecondaryIndex>(
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition,
+  const { rows } = await withCatalogPath(client, () =>
+    client.query<SecondaryIndex>(
+      `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition,
             obj_description(i.indexrelid, 'pg_class') as comment
        from pg_index i
       where i.indrelid = any($1::regclass[])
         and not i.indisclustered and not i.indisreplident
         and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
       order by 1`,
-    [DIRECTORY_TABLES],
+      [DIRECTORY_TABLES],
+    ),
   );
   for (const index of rows) await client.query(`drop index ${index.name}`);
-  await client.query(`select set_config('search_path', $1, true)`, [saved[0]?.path ?? '']);
   return rows;
+}
+
+/** The CREATE TRIGGER statement (names schema-qualified), enabled state and comment of a trigger. */
+interface SavedTrigger {
+  readonly name: string;
+  readonly table: string;
+  readonly definition: string;
+  readonly enabled: string;
+  readonly comment: string | null;
+}
+
+/**
+ * Drops the directory tables' triggers that read a transition table (REFERENCING NEW or OLD
+ * TABLE). Replica mode keeps them from firing, but PostgreSQL still copies every row a statement
+ * writes into the transition table, a tuplestore that spills to disk: for contractors, the whole
+ * row with its search document (2.4 GB of temporary files at 1,000,000, 8% of the copy's CPU).
+ * Nothing else about the load changes: they would not have fired.
+ */
+async function dropTransitionTriggers(client: Client): Promise<SavedTrigger[]> {
+  const { rows } = await withCatalogPath(client, () =>
+    client.query<SavedTrigger>(
+      `select quote_ident(t.tgname) as name, t.tgrelid::regclass::text as "table",
+            pg_get_triggerdef(t.oid) as definition, t.tgenabled as enabled,
+            obj_description(t.oid, 'pg_trigger') as comment
+       from pg_trigger t
+      where t.tgrelid = any($1::regclass[]) and not t.tgisinternal
+        and (t.tgnewtable is not null or t.tgoldtable is not null)
+      order by 2, 1`,
+      [DIRECTORY_TABLES],
+    ),
+  );
+  for (const t of rows) await client.query(`drop trigger ${t.name} on ${t.table}`);
+  return rows;
+}
+
+/** Each trigger as it was: its definition, its enabled state (tgenabled) and its comment. */
+async function recreateTriggers(client: Client, triggers: readonly SavedTrigger[]): Promise<void> {
+  const enable: Record<string, string> = { D: 'disable trigger', A: 'enable always trigger', R: 'enable replica trigger' };
+  for (const t of triggers) {
+    await client.query(t.definition);
+    const state = enable[t.enabled];
+    if (state !== undefined) await client.query(`alter table ${t.table} ${state} ${t.name}`);
+    if (t.comment !== null) await client.query(`comment on trigger ${t.name} on ${t.table} is ${client.escapeLiteral(t.comment)}`);
+  }
 }
 
 async function recreateIndex(client: Client, index: SecondaryIndex, step: Step): Promise<void> {
@@ -309,7 +364,8 @@ export async function seed(databaseUrl: string, size: number, opts: SeedOptions 
     }
     const step = (name: string): void => opts.onStep?.(name, elapsed());
     const indexes = await dropSecondaryIndexes(client);
-    step('drop indexes');
+    const triggers = await dropTransitionTriggers(client);
+    step('drop indexes and transition triggers');
     const specialties = await copyRows(client, SPECIALTIES_TABLE, specialtyRows());
     let lanes = oneTransaction(client);
     if (connections > 1) {
@@ -339,7 +395,8 @@ export async function seed(databaseUrl: string, size: number, opts: SeedOptions 
             recreateIndex(c, index, shownAs),
       );
     await inStep(shown, 'create indexes', (s) => lanes.run(rebuild(s)), indexes.length, 'indexes');
-    step('create indexes');
+    await lanes.run([(c) => recreateTriggers(c, triggers)]);
+    step('create indexes and transition triggers');
     await lanes.finish();
     step('commit');
     // Statistics again, now with the expression indexes' (built above), which only analyze gathers.

@@ -1,6 +1,7 @@
 // The seed's load over several connections (what the bench uses at 1,000,000) must build the
 // database the one-transaction load builds: the same rows, derived values, search postings and
-// words, indexes and next search number. The template was loaded in one transaction.
+// words, indexes and next search number; and leave the triggers it drops for the load as they
+// were. The template was loaded in one transaction.
 import { seed } from '../../scripts/seed/load';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
@@ -17,6 +18,11 @@ const CONTENTS = {
   indexes: `select string_agg(indexdef, E'\\n' order by indexdef) from pg_indexes where schemaname = 'app_public'`,
   nextSearchNo: `select last_value || ' ' || is_called from app_public.contractors_search_no_seq`,
 };
+
+/** The directory tables' triggers, each with its enabled state and comment. */
+const TRIGGERS = `select string_agg(pg_get_triggerdef(t.oid) || ' ' || t.tgenabled::text || ' ' || coalesce(obj_description(t.oid, 'pg_trigger'), '-'),
+    E'\\n' order by t.tgrelid::regclass::text, t.tgname) as triggers from pg_trigger t
+   where not t.tgisinternal and t.tgrelid::regclass::text like 'app_public.%'`;
 
 async function contents(db: TestDatabase): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
@@ -42,9 +48,17 @@ describe('the seed loaded over two connections', () => {
       app_private.directory_cities cascade`);
     await parallel.pool.query('alter sequence app_public.contractors_search_no_seq restart');
 
+    // The load drops the triggers that read transition tables and makes them again (load.ts), as
+    // they were: with a comment and a state other than the default, too.
+    await parallel.pool.query(`comment on trigger _610_search_update on app_public.contractors is 'kept by the load'`);
+    await parallel.pool.query(`alter table app_public.contractor_specialties enable always trigger _600_specialty_slugs_delete`);
+    const triggersBefore = (await parallel.pool.query(TRIGGERS)).rows[0];
+    expect(triggersBefore.triggers).toMatch(/_610_search_insert .*REFERENCING NEW TABLE/);
+
     const result = await seed(parallel.url, size, { connections: 2 });
     expect(result).toMatchObject({ skipped: false, contractors: size });
     expect(await contents(parallel)).toEqual(await contents(loaded));
+    expect((await parallel.pool.query(TRIGGERS)).rows[0]).toEqual(triggersBefore);
   });
 
   test('refuses to load into tables that hold rows, and changes nothing', async () => {
