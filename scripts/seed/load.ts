@@ -34,8 +34,8 @@ export interface SeedOptions {
    * Connections to load over (1 by default: the whole load is one transaction, and a failed
    * load leaves the tables as they were). With more, the shares of the copy, the recount and
    * the index builds run side by side, each committing on its own: a failed load leaves a
-   * partial directory without its secondary indexes, so only for a database the caller makes
-   * and throws away unless the load returns (the bench's).
+   * partial directory without its secondary indexes and the triggers it drops (below), so only
+   * for a database the caller makes and throws away unless the load returns (the bench's).
    */
   readonly connections?: number;
 }
