@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { Client } from 'pg';
+import { Client, type QueryResultRow } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import {
   CONTRACTOR_SPECIALTIES_TABLE,
@@ -102,6 +102,16 @@ async function withCatalogPath<T>(client: Client, work: () => Promise<T>): Promi
   return result;
 }
 
+/**
+ * The directory tables' objects `listSql` finds ($1: the tables), each read with their
+ * definitions under withCatalogPath and then dropped by its `drop` statement.
+ */
+async function dropListed<R extends QueryResultRow>(client: Client, listSql: string, drop: (row: R) => string): Promise<R[]> {
+  const { rows } = await withCatalogPath(client, () => client.query<R>(listSql, [DIRECTORY_TABLES]));
+  for (const row of rows) await client.query(drop(row));
+  return rows;
+}
+
 /** The CREATE INDEX statement (names schema-qualified) and comment of a droppable index. */
 interface SecondaryIndex {
   readonly name: string;
@@ -116,20 +126,17 @@ interface SecondaryIndex {
  * constraints stay, as do clustered and replica-identity ones, whose flags a rebuild would lose.
  */
 async function dropSecondaryIndexes(client: Client): Promise<SecondaryIndex[]> {
-  const { rows } = await withCatalogPath(client, () =>
-    client.query<SecondaryIndex>(
-      `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition,
+  return dropListed<SecondaryIndex>(
+    client,
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition,
             obj_description(i.indexrelid, 'pg_class') as comment
        from pg_index i
       where i.indrelid = any($1::regclass[])
         and not i.indisclustered and not i.indisreplident
         and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
       order by 1`,
-      [DIRECTORY_TABLES],
-    ),
+    (index) => `drop index ${index.name}`,
   );
-  for (const index of rows) await client.query(`drop index ${index.name}`);
-  return rows;
 }
 
 /** The CREATE TRIGGER statement (names schema-qualified), enabled state and comment of a trigger. */
@@ -149,20 +156,17 @@ interface SavedTrigger {
  * Nothing else about the load changes: they would not have fired.
  */
 async function dropTransitionTriggers(client: Client): Promise<SavedTrigger[]> {
-  const { rows } = await withCatalogPath(client, () =>
-    client.query<SavedTrigger>(
-      `select quote_ident(t.tgname) as name, t.tgrelid::regclass::text as "table",
+  return dropListed<SavedTrigger>(
+    client,
+    `select quote_ident(t.tgname) as name, t.tgrelid::regclass::text as "table",
             pg_get_triggerdef(t.oid) as definition, t.tgenabled as enabled,
             obj_description(t.oid, 'pg_trigger') as comment
        from pg_trigger t
       where t.tgrelid = any($1::regclass[]) and not t.tgisinternal
         and (t.tgnewtable is not null or t.tgoldtable is not null)
       order by 2, 1`,
-      [DIRECTORY_TABLES],
-    ),
+    (t) => `drop trigger ${t.name} on ${t.table}`,
   );
-  for (const t of rows) await client.query(`drop trigger ${t.name} on ${t.table}`);
-  return rows;
 }
 
 /** Each trigger as it was: its definition, its enabled state (tgenabled) and its comment. */
