@@ -2300,7 +2300,7 @@ begin
     v_keys := array(select jsonb_build_array((b / 100.0)::numeric(3,2)) from unnest(v_walk.bands[p_offset + 1:]) b);
   elsif not v_soft then
     select t.nos, t.keys into v_nos, v_keys
-      from app_hidden.search_top_tier(v_walk.nos, v_walk.bands, v_walk.total, p_q, v_terms.qa, v_keep, p_specialty, p_city, p_state,
+      from app_hidden.search_top_tier(v_walk.nos, v_walk.bands, v_walk.total, p_q, v_terms.qa, v_terms.qe, v_terms.q3, v_keep, p_specialty, p_city, p_state,
                                       p_after_key, v_after_band, v_after_no, v_need, p_offset) t;
   end if;
   if v_nos is null then
@@ -2716,10 +2716,10 @@ $_$;
 COMMENT ON FUNCTION app_hidden.search_terms(p_q text) IS 'The units of a text query and the tsqueries each may match (exact, with corrections, by field); see docs/decisions.md "Relevance".';
 
 --
--- Name: search_top_tier(integer[], smallint[], integer, text, tsquery[], boolean[], text, text, text, numeric[], smallint, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: search_top_tier(integer[], smallint[], integer, text, tsquery[], tsquery[], tsquery[], boolean[], text, text, text, numeric[], smallint, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) RETURNS TABLE(nos integer[], keys jsonb[])
+CREATE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) RETURNS TABLE(nos integer[], keys jsonb[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
@@ -2727,15 +2727,27 @@ CREATE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands sm
 -- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
+  v_fuzzy integer;      -- units whose exact words are posted nowhere: in the tier through q3
+  v_tier_q tsquery[];   -- each unit's tier: qa, or q3 for those
   v_tier record;
 begin
   if not coalesce(p_walk_total >= p_need
-                  and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
                   and not exists (select from app_public.contractors c
-                                   where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q))
-                  and not exists (select from (select u.unit, bool_and(exists (select from app_private.search_postings p where p.term = u.term)) as posted
-                                                 from app_hidden.search_unit_terms(p_qa, p_keep) u group by u.unit, u.alt) a
-                                   group by a.unit having not bool_or(a.posted)), false) then
+                                   where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)), false) then
+    return;
+  end if;
+  select array_agg(case when e.exact_posted then p_qa[e.i] else p_q3[e.i] end order by e.i),
+         count(*) filter (where p_keep[e.i] and not e.exact_posted)
+    into v_tier_q, v_fuzzy
+    from (select i, not p_keep[i] or p_q3[i] = p_qa[i]  -- (no correction or completion: nothing to ask)
+                    or exists (select from app_hidden.search_unit_terms(array[p_qe[i]]) u
+                                              group by u.alt
+                                              having bool_and(exists (select from app_private.search_postings p where p.term = u.term))) as exact_posted
+            from generate_subscripts(p_qe, 1) i) e;
+  if not (p_after_key is null or p_after_key[1:4] = array[0, v_units, -v_fuzzy, 3 * v_units]::numeric[])
+     or exists (select from (select u.unit, bool_and(exists (select from app_private.search_postings p where p.term = u.term)) as posted
+                               from app_hidden.search_unit_terms(v_tier_q, p_keep) u group by u.unit, u.alt) a
+                 group by a.unit having not bool_or(a.posted)) then
     return;
   end if;
   if p_walk_total <= cardinality(p_walk_nos) then
@@ -2745,18 +2757,18 @@ begin
               from unnest(p_walk_nos, p_walk_bands) with ordinality as w(no, band, n)
               join app_public.contractors c on c.search_no = w.no
              where (p_after_band is null or (w.band, w.no) < (p_after_band, p_after_no))
-               and not exists (select from generate_subscripts(p_qa, 1) i where p_keep[i] and not c.search @@ p_qa[i])
+               and not exists (select from generate_subscripts(v_tier_q, 1) i where p_keep[i] and not c.search @@ v_tier_q[i])
              order by w.n
              limit p_need) t;
   else
     -- (a unit of the tier walked nowhere leaves the tier empty: the walk's matches are then the other units')
     select w.nos, w.bands into v_tier
-      from app_hidden.search_walk(p_qa, p_keep, p_specialty, p_city, p_state, p_need, 0, p_after_band, p_after_no) w
+      from app_hidden.search_walk(v_tier_q, p_keep, p_specialty, p_city, p_state, p_need, 0, p_after_band, p_after_no) w
      where true = all(w.unit_found);
   end if;
   if cardinality(v_tier.nos) >= p_need then
     nos := v_tier.nos[p_offset + 1:];
-    keys := array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
+    keys := array(select jsonb_build_array(0, v_units, -v_fuzzy, 3 * v_units, (b / 100.0)::numeric(3,2))
                     from unnest(v_tier.bands[p_offset + 1:]) b);
     return next;
   end if;
@@ -2764,10 +2776,10 @@ end
 $$;
 
 --
--- Name: FUNCTION search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) IS 'The top tier of a text search: the page when every unit matches in the name or as a specialty for a whole page, in rated order, with its keys (docs/search.md).';
+COMMENT ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) IS 'The top tier of a text search: the page when every unit matches in the name or as a specialty for a whole page, in rated order, with its keys (docs/search.md).';
 
 --
 -- Name: search_unit_bound(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -8117,11 +8129,11 @@ REVOKE ALL ON FUNCTION app_hidden.search_terms(p_q text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.search_terms(p_q text) TO marine_anonymous;
 
 --
--- Name: FUNCTION search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_unit_bound(); Type: ACL; Schema: app_hidden; Owner: -

@@ -207,26 +207,31 @@ describe('ranking', () => {
     });
   });
 
-  test('relevance keys page without gaps or repeats', async () => {
+  // 'riggin' (a word typed so far) pages through the top tier of its completion first, then the rank.
+  test.each(['diesel mechanic', 'riggin'])('relevance keys page without gaps or repeats: %s', async (q) => {
     await inTransaction(async (c) => {
       await c.query('set local role marine_anonymous');
       const all = (
-        await c.query(`select contractors, next from app_hidden.search_contractors('diesel mechanic', null, null, null, 'relevance', 1000)`)
+        await c.query(`select contractors, next from app_hidden.search_contractors($1, null, null, null, 'relevance', 1000)`, [q])
       ).rows[0];
       const walked: string[] = [];
+      const keys: string[] = [];
       let after: { key: number[]; id: string } | null = null;
       do {
         const page: { contractors: { id: string }[]; next: { key: number[]; id: string } | null } = (
-          await c.query(
-            `select contractors, next from app_hidden.search_contractors('diesel mechanic', null, null, null, 'relevance', 7, 0, $1, $2)`,
-            [after?.key ?? null, after?.id ?? null],
-          )
+          await c.query(`select contractors, next from app_hidden.search_contractors($1, null, null, null, 'relevance', 7, 0, $2, $3)`, [
+            q,
+            after?.key ?? null,
+            after?.id ?? null,
+          ])
         ).rows[0];
         walked.push(...page.contractors.map((x) => x.id));
         after = page.next;
+        if (after) keys.push(JSON.stringify(after.key.slice(0, 4)));
       } while (after);
       expect(walked.length).toBeGreaterThan(20);
       expect(walked).toEqual(all.contractors.map((x: { id: string }) => x.id));
+      if (q === 'riggin') expect(new Set(keys).size).toBeGreaterThan(1); // the tier's pages, then others
     });
   });
 
@@ -712,9 +717,9 @@ describe('what the search reads', () => {
               w as (select w.* from k, app_hidden.search_walk(k.q1, k.keep, null, null, null, 1000, 10000) w),
               a as (select case when $2::smallint is not null then array[0, k.units, 0, 3 * k.units, $2 / 100.0]::numeric[] end as key from k)
          select w.total, cardinality(w.nos) as n,
-                (select to_json(x) from k, a, app_hidden.search_top_tier(w.nos, w.bands, w.total, $1, k.qa, k.keep, null, null, null,
+                (select to_json(x) from k, a, app_hidden.search_top_tier(w.nos, w.bands, w.total, $1, k.qa, k.qe, k.q3, k.keep, null, null, null,
                                                                            a.key, $2, $3, $4, 0) x) as tier,
-                (select to_json(x) from k, a, app_hidden.search_top_tier(w.nos, w.bands, cardinality(w.nos) + 1, $1, k.qa, k.keep, null, null, null,
+                (select to_json(x) from k, a, app_hidden.search_top_tier(w.nos, w.bands, cardinality(w.nos) + 1, $1, k.qa, k.qe, k.q3, k.keep, null, null, null,
                                                                            a.key, $2, $3, $4, 0) x) as walked
            from w`,
         [q, after?.band ?? null, after?.no ?? null, need],
@@ -732,6 +737,38 @@ describe('what the search reads', () => {
       const next = await tierOf(q, { band, no: first.tier.nos[2] }, 2);
       expect(next.tier).toEqual(next.walked);
       expect(next.tier.nos).toEqual(first.tier.nos.slice(3, 5));
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
+  });
+
+  test('search_top_tier: a typo or a word typed so far is in the tier through its corrections, keyed corrected: the page the rank gives', async () => {
+    // Each word's exact form is in no listing, so every match of it is corrected (rule 3) and
+    // those with a correction or completion in the name or a specialty have the best key left:
+    // the tier's page must be the rank's, which reads every match here (the walk returned them
+    // all), and so must the tier walked over its postings.
+    let checked = 0;
+    for (const q of ['riggin', 'electrican', 'fiberglas', 'outboar', 'refrigeratoin', 'upholstry', 'diesle']) {
+      const { rows } = await db.pool.query(
+        `with t as (select * from app_hidden.search_terms($1)),
+              k as (select t.*, array(select true from unnest(t.q1)) as keep from t),
+              w as (select w.* from k, app_hidden.search_walk(k.q1, k.keep, null, null, null, 1000, 10000) w)
+         select w.total, cardinality(w.nos) as n,
+                (select to_json(x) from k, app_hidden.search_top_tier(w.nos, w.bands, w.total, $1, k.qa, k.qe, k.q3, k.keep,
+                                                                       null, null, null, null, null, null, 6, 0) x) as tier,
+                (select to_json(x) from k, app_hidden.search_top_tier(w.nos, w.bands, cardinality(w.nos) + 1, $1, k.qa, k.qe, k.q3, k.keep,
+                                                                       null, null, null, null, null, null, 6, 0) x) as walked,
+                (select json_build_object('nos', json_agg(r.search_no order by r.n), 'keys', json_agg(r.key order by r.n))
+                   from k, app_hidden.search_rank(w.nos, w.bands, k.q1, k.qe, k.q2, k.q3, k.keep, false, app_hidden.name_key($1),
+                                                  'relevance', null, null, 5, 0) with ordinality as r(id, search_no, key, n)) as ranked
+           from w`,
+        [q],
+      );
+      const { total, n, tier, walked, ranked } = rows[0];
+      if (tier === null || total > n) continue; // no tier of six, or not every match in hand to rank
+      expect([q, tier]).toEqual([q, ranked]);
+      expect([q, walked]).toEqual([q, tier]);
+      expect(tier.keys[0].slice(0, 4)).toEqual([0, 1, -1, 3]);
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(3);

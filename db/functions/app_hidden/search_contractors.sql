@@ -109,7 +109,7 @@ begin
     v_keys := array(select jsonb_build_array((b / 100.0)::numeric(3,2)) from unnest(v_walk.bands[p_offset + 1:]) b);
   elsif not v_soft then
     select t.nos, t.keys into v_nos, v_keys
-      from app_hidden.search_top_tier(v_walk.nos, v_walk.bands, v_walk.total, p_q, v_terms.qa, v_keep, p_specialty, p_city, p_state,
+      from app_hidden.search_top_tier(v_walk.nos, v_walk.bands, v_walk.total, p_q, v_terms.qa, v_terms.qe, v_terms.q3, v_keep, p_specialty, p_city, p_state,
                                       p_after_key, v_after_band, v_after_no, v_need, p_offset) t;
   end if;
   if v_nos is null then

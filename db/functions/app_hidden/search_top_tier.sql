@@ -1,17 +1,21 @@
--- The top tier (docs/search.md stage 5): when every kept unit matches exactly in the name or as
--- a specialty (qa, weight A: what the 'a:' postings hold) for a whole page, those rows in rated
--- order after the position are the page (p_offset on from the first), with the best key but an
--- exact name's ([0, units, 0, 3 * units, rating]), so nothing is scored. No row when the tier
--- does not fill the page, or cannot: the tier's matches are some of the walk's, so not looked for
--- when the walk found fewer than a page (p_walk_total); nor under an exact name (rule 1 outranks
--- the tier), nor after a cursor's key that is not the tier's, nor when a unit has no alternative
--- whose 'a:' terms are all posted somewhere (a word typed so far, 'elect', is in no name: its walk
--- would read every band to find the tier empty, 17 of 70 ms at 1,000,000). When the walk
--- returned every match (p_walk_total no more than it returned), the tier is read from their
--- documents, in the walk's order and no further once p_need are found, instead of the postings
--- of every band (a walk that finds 22 matches of eight words read every band again for the tier:
--- 35-100 ms at 1,000,000); else it is walked over the 'a:' postings (search_walk over qa).
-CREATE OR REPLACE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer)
+-- The top tier (docs/search.md stage 5): when every kept unit matches in the name or as a
+-- specialty for a whole page, those rows in rated order after the position are the page (p_offset
+-- on from the first), with the best key but an exact name's ([0, units, -fuzzy, 3 * units,
+-- rating]), so nothing is scored. A unit is in the tier exactly (qa, weight A: what the 'a:'
+-- postings hold), or, when no alternative of its exact words is posted anywhere (a typo, a word
+-- typed so far), through its corrections and completions (q3): every match of such a unit is
+-- corrected (rule 3), so those in the name or a specialty are the best it can have, and the key's
+-- third place counts these fuzzy units. No row when the tier does not fill the page, or cannot:
+-- the tier's matches are some of the walk's, so not looked for when the walk found fewer than a
+-- page (p_walk_total); nor under an exact name (rule 1 outranks the tier), nor after a cursor's
+-- key that is not the tier's, nor when a unit has no alternative whose 'a:' terms are all posted
+-- somewhere (a word typed so far, 'elect', is in no name: its walk would read every band to find
+-- the tier empty, 17 of 70 ms at 1,000,000). When the walk returned every match (p_walk_total no
+-- more than it returned), the tier is read from their documents, in the walk's order and no
+-- further once p_need are found, instead of the postings of every band (a walk that finds 22
+-- matches of eight words read every band again for the tier: 35-100 ms at 1,000,000); else it is
+-- walked over the 'a:' postings (search_walk over the tier's tsqueries).
+CREATE OR REPLACE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer)
  RETURNS TABLE(nos integer[], keys jsonb[])
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -21,15 +25,27 @@ AS $function$
 -- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
+  v_fuzzy integer;      -- units whose exact words are posted nowhere: in the tier through q3
+  v_tier_q tsquery[];   -- each unit's tier: qa, or q3 for those
   v_tier record;
 begin
   if not coalesce(p_walk_total >= p_need
-                  and (p_after_key is null or p_after_key[1:4] = array[0, v_units, 0, 3 * v_units]::numeric[])
                   and not exists (select from app_public.contractors c
-                                   where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q))
-                  and not exists (select from (select u.unit, bool_and(exists (select from app_private.search_postings p where p.term = u.term)) as posted
-                                                 from app_hidden.search_unit_terms(p_qa, p_keep) u group by u.unit, u.alt) a
-                                   group by a.unit having not bool_or(a.posted)), false) then
+                                   where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)), false) then
+    return;
+  end if;
+  select array_agg(case when e.exact_posted then p_qa[e.i] else p_q3[e.i] end order by e.i),
+         count(*) filter (where p_keep[e.i] and not e.exact_posted)
+    into v_tier_q, v_fuzzy
+    from (select i, not p_keep[i] or p_q3[i] = p_qa[i]  -- (no correction or completion: nothing to ask)
+                    or exists (select from app_hidden.search_unit_terms(array[p_qe[i]]) u
+                                              group by u.alt
+                                              having bool_and(exists (select from app_private.search_postings p where p.term = u.term))) as exact_posted
+            from generate_subscripts(p_qe, 1) i) e;
+  if not (p_after_key is null or p_after_key[1:4] = array[0, v_units, -v_fuzzy, 3 * v_units]::numeric[])
+     or exists (select from (select u.unit, bool_and(exists (select from app_private.search_postings p where p.term = u.term)) as posted
+                               from app_hidden.search_unit_terms(v_tier_q, p_keep) u group by u.unit, u.alt) a
+                 group by a.unit having not bool_or(a.posted)) then
     return;
   end if;
   if p_walk_total <= cardinality(p_walk_nos) then
@@ -39,23 +55,23 @@ begin
               from unnest(p_walk_nos, p_walk_bands) with ordinality as w(no, band, n)
               join app_public.contractors c on c.search_no = w.no
              where (p_after_band is null or (w.band, w.no) < (p_after_band, p_after_no))
-               and not exists (select from generate_subscripts(p_qa, 1) i where p_keep[i] and not c.search @@ p_qa[i])
+               and not exists (select from generate_subscripts(v_tier_q, 1) i where p_keep[i] and not c.search @@ v_tier_q[i])
              order by w.n
              limit p_need) t;
   else
     -- (a unit of the tier walked nowhere leaves the tier empty: the walk's matches are then the other units')
     select w.nos, w.bands into v_tier
-      from app_hidden.search_walk(p_qa, p_keep, p_specialty, p_city, p_state, p_need, 0, p_after_band, p_after_no) w
+      from app_hidden.search_walk(v_tier_q, p_keep, p_specialty, p_city, p_state, p_need, 0, p_after_band, p_after_no) w
      where true = all(w.unit_found);
   end if;
   if cardinality(v_tier.nos) >= p_need then
     nos := v_tier.nos[p_offset + 1:];
-    keys := array(select jsonb_build_array(0, v_units, 0, 3 * v_units, (b / 100.0)::numeric(3,2))
+    keys := array(select jsonb_build_array(0, v_units, -v_fuzzy, 3 * v_units, (b / 100.0)::numeric(3,2))
                     from unnest(v_tier.bands[p_offset + 1:]) b);
     return next;
   end if;
 end
 $function$;
-comment on function app_hidden.search_top_tier(integer[],smallint[],integer,text,tsquery[],boolean[],text,text,text,numeric[],smallint,integer,integer,integer) is 'The top tier of a text search: the page when every unit matches in the name or as a specialty for a whole page, in rated order, with its keys (docs/search.md).';
-revoke all on function app_hidden.search_top_tier(integer[],smallint[],integer,text,tsquery[],boolean[],text,text,text,numeric[],smallint,integer,integer,integer) from public, marine_anonymous, marine_agent, marine_admin;
-grant execute on function app_hidden.search_top_tier(integer[],smallint[],integer,text,tsquery[],boolean[],text,text,text,numeric[],smallint,integer,integer,integer) to marine_anonymous;
+comment on function app_hidden.search_top_tier(integer[],smallint[],integer,text,tsquery[],tsquery[],tsquery[],boolean[],text,text,text,numeric[],smallint,integer,integer,integer) is 'The top tier of a text search: the page when every unit matches in the name or as a specialty for a whole page, in rated order, with its keys (docs/search.md).';
+revoke all on function app_hidden.search_top_tier(integer[],smallint[],integer,text,tsquery[],tsquery[],tsquery[],boolean[],text,text,text,numeric[],smallint,integer,integer,integer) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.search_top_tier(integer[],smallint[],integer,text,tsquery[],tsquery[],tsquery[],boolean[],text,text,text,numeric[],smallint,integer,integer,integer) to marine_anonymous;
