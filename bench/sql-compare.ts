@@ -91,7 +91,11 @@ async function main(): Promise<void> {
           const oldSql = sql.replace(/app_hidden\.(\w+)\(/, 'app_hidden.$1_old(');
           const a = await c.query(sql); // warm-up calls, and the answers compared
           const b = await c.query(oldSql);
-          if (JSON.stringify(a.rows.map(Object.values)) !== JSON.stringify(b.rows.map(Object.values))) diffs++; // (a scalar call's column is named for it)
+          // (a scalar call's column is named for it)
+          if (JSON.stringify(a.rows.map(Object.values)) !== JSON.stringify(b.rows.map(Object.values))) {
+            diffs++;
+            console.error(`${size}\t${w.name}\tdiffers: ${sql}`);
+          }
           let t = performance.now();
           await c.query(sql);
           now.push(performance.now() - t);
