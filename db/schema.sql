@@ -2231,6 +2231,7 @@ declare
   v_least_units integer;  -- and the fewest units a row may have to reach the page
   v_nos integer[];     -- the page and one more row, in order
   v_keys jsonb[];      -- their keys
+  v_best numeric[];    -- without a top tier, its bound on every match's key (search_rank stops on it)
 begin
   if p_sort not in ('relevance', 'rating') then
     raise exception 'Unknown sort %', p_sort using errcode = '22023';
@@ -2299,7 +2300,7 @@ begin
     v_nos := v_walk.nos[p_offset + 1:];
     v_keys := array(select jsonb_build_array((b / 100.0)::numeric(3,2)) from unnest(v_walk.bands[p_offset + 1:]) b);
   elsif not v_soft then
-    select t.nos, t.keys into v_nos, v_keys
+    select t.nos, t.keys, t.best into v_nos, v_keys, v_best
       from app_hidden.search_top_tier(v_walk.nos, v_walk.bands, v_walk.total, p_q, v_terms.qa, v_terms.qe, v_terms.q3, v_keep, p_specialty, p_city, p_state,
                                       p_after_key, v_after_band, v_after_no, v_need, p_offset) t;
   end if;
@@ -2308,7 +2309,7 @@ begin
       from (select k.search_no, k.key, row_number() over () as n
               from app_hidden.search_window(v_walk.nos, v_walk.bands, p_q, p_specialty, p_city, p_state) w,
                    app_hidden.search_rank(w.nos, w.bands, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3, v_keep, v_soft,
-                                          app_hidden.name_key(p_q), p_sort, p_after_key, v_after_no, p_limit, p_offset) k) r;
+                                          app_hidden.name_key(p_q), p_sort, p_after_key, v_after_no, p_limit, p_offset, v_best) k) r;
   end if;
   v_nos := coalesce(v_nos, '{}');
 
@@ -2527,10 +2528,10 @@ CREATE FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_state text,
 COMMENT ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_state text, p_city text) IS 'The terms a contractor is posted under in the search postings: its lexemes, its weight-A lexemes (''a:''), both again under its state (''FL:''), its state and city, and ''all:''.';
 
 --
--- Name: search_rank(integer[], smallint[], tsquery[], tsquery[], tsquery[], tsquery[], boolean[], boolean, text, text, numeric[], integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: search_rank(integer[], smallint[], tsquery[], tsquery[], tsquery[], tsquery[], boolean[], boolean, text, text, numeric[], integer, integer, integer, numeric[]); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) RETURNS TABLE(id uuid, search_no integer, key numeric[])
+CREATE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer, p_best numeric[]) RETURNS TABLE(id uuid, search_no integer, key numeric[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     SET jit TO 'off'
@@ -2538,8 +2539,23 @@ CREATE FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1
     AS $$
 #variable_conflict use_column
 -- (The RETURNS TABLE columns are variables here too: a bare name is the query's column.)
+declare
+  v_need constant integer := p_offset + p_limit + 1;
+  v_n constant integer := cardinality(p_nos);
+  -- The ends of the ranges: with a bound, three pages' worth of rows, then twelve, then all
+  -- (the bench's partial words and typos fill their page within the first, brand + service
+  -- within the second); without one, all at once.
+  v_ends constant integer[] := case when p_best is null then array[v_n] else array[v_need * 3, v_need * 12, v_n] end;
+  v_end integer;
+  v_from integer := 1;
+  v_nos integer[] := '{}';    -- the best v_need rows so far, in order
+  v_bands smallint[] := '{}';
+  v_ids uuid[];
+  v_keys numeric[];           -- their keys, one a row
+  v_at_best integer;          -- how many of them have the bound's key
 begin
-  return query
+  foreach v_end in array v_ends loop
+    continue when v_from > least(v_end, v_n);
     with exact_names as (
       -- Rule 1's contractors, by one lookup in the name_key index (not a name_key per row).
       select coalesce(array_agg(c.search_no), '{}') as nos
@@ -2550,13 +2566,13 @@ begin
       -- (storage main, 0035: none compressed in a sample of 20,000 at 1,000,000), so the tests
       -- read it in place. A copy to detoast it first (`|| ''`) was 3-4% of a search's time at
       -- 1,000,000, and materializing these rows (the documents with them) 10-18% of the rank's.
-      select c.id, c.search_no, c.search, (w.band / 100.0)::numeric(3,2) as rating,
+      select c.id, c.search_no, c.search, w.band, (w.band / 100.0)::numeric(3,2) as rating,
              case when p_name_key is not null then c.search_no = any(e.nos) end as exact_name
-        from unnest(p_nos, p_bands) as w(no, band)
+        from unnest(v_nos || p_nos[v_from:v_end], v_bands || p_bands[v_from:v_end]) as w(no, band)
         join app_public.contractors c on c.search_no = w.no
         cross join exact_names e
     ), ranked as (
-      select k.id, k.search_no,
+      select k.id, k.search_no, k.band,
              case when p_sort = 'rating' then array[k.rating]
                   else array[k.exact_name::int, s.matched, -s.corrected, s.field, k.rating] end as key
         from candidates k cross join lateral (
@@ -2567,19 +2583,32 @@ begin
                                  when k.search @@ p_q3[i] then 3 when k.search @@ p_q2[i] then 2 else 1 end as score
                     from generate_subscripts(p_q1, 1) i where p_keep[i]) u) s
     )
-    select r.id, r.search_no, r.key
-      from ranked r
-     where p_after_key is null or (r.key, r.search_no) < (p_after_key, p_after_no)
-     order by r.key desc, r.search_no desc
-     limit p_limit + 1 offset p_offset;
+    select coalesce(array_agg(r.search_no order by r.key desc, r.search_no desc), '{}'),
+           coalesce(array_agg(r.band order by r.key desc, r.search_no desc), '{}'),
+           array_agg(r.id order by r.key desc, r.search_no desc),
+           array_agg(r.key order by r.key desc, r.search_no desc),
+           count(*) filter (where r.key[2:4] = p_best)
+      into v_nos, v_bands, v_ids, v_keys, v_at_best
+      from (select r.* from ranked r
+             where p_after_key is null or (r.key, r.search_no) < (p_after_key, p_after_no)
+             order by r.key desc, r.search_no desc
+             limit v_need) r;
+    exit when v_at_best = v_need;
+    v_from := v_end + 1;
+  end loop;
+  return query
+    select v_ids[i], v_nos[i], array(select unnest(v_keys[i:i]))
+      from generate_subscripts(v_nos, 1) i
+     where i > p_offset
+     order by i;
 end
 $$;
 
 --
--- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer, p_best numeric[]); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) IS 'The ranking stage of a text search: the window''s keys and the page after the cursor (docs/search.md).';
+COMMENT ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer, p_best numeric[]) IS 'The ranking stage of a text search: the window''s keys and the page after the cursor (docs/search.md).';
 
 --
 -- Name: search_terms(text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2719,7 +2748,7 @@ COMMENT ON FUNCTION app_hidden.search_terms(p_q text) IS 'The units of a text qu
 -- Name: search_top_tier(integer[], smallint[], integer, text, tsquery[], tsquery[], tsquery[], boolean[], text, text, text, numeric[], smallint, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) RETURNS TABLE(nos integer[], keys jsonb[])
+CREATE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) RETURNS TABLE(nos integer[], keys jsonb[], best numeric[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
@@ -2729,6 +2758,7 @@ declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
   v_fuzzy integer;      -- units whose exact words are posted nowhere: in the tier through q3
   v_tier_q tsquery[];   -- each unit's tier: qa, or q3 for those
+  v_tier_posted boolean; -- every unit's tier has an alternative posted somewhere
   v_tier record;
 begin
   if not coalesce(p_walk_total >= p_need
@@ -2736,18 +2766,27 @@ begin
                                    where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)), false) then
     return;
   end if;
-  select array_agg(case when e.exact_posted then p_qa[e.i] else p_q3[e.i] end order by e.i),
-         count(*) filter (where p_keep[e.i] and not e.exact_posted)
-    into v_tier_q, v_fuzzy
-    from (select i, not p_keep[i] or p_q3[i] = p_qa[i]  -- (no correction or completion: nothing to ask)
-                    or exists (select from app_hidden.search_unit_terms(array[p_qe[i]]) u
-                                              group by u.alt
-                                              having bool_and(exists (select from app_private.search_postings p where p.term = u.term))) as exact_posted
-            from generate_subscripts(p_qe, 1) i) e;
-  if not (p_after_key is null or p_after_key[1:4] = array[0, v_units, -v_fuzzy, 3 * v_units]::numeric[])
-     or exists (select from (select u.unit, bool_and(exists (select from app_private.search_postings p where p.term = u.term)) as posted
-                               from app_hidden.search_unit_terms(v_tier_q, p_keep) u group by u.unit, u.alt) a
-                 group by a.unit having not bool_or(a.posted)) then
+  -- Each unit's tsqueries asked whether one of their alternatives has all its terms posted: its
+  -- exact words and q3 when it has corrections or completions (else q3 is qa), and qa.
+  select array_agg(case when u.exact_posted then p_qa[u.i] else p_q3[u.i] end order by u.i),
+         count(*) filter (where u.kept and not u.exact_posted),
+         coalesce(bool_and(case when u.exact_posted then u.qa_posted else u.q3_posted end) filter (where u.kept), false),
+         array[v_units, -count(*) filter (where u.kept and not u.exact_posted),
+               sum(case when u.q3_posted then 3 else 2 end) filter (where u.kept)]
+    into v_tier_q, v_fuzzy, v_tier_posted, best
+    from (select i, p_keep[i] as kept, coalesce(pr.exact, true) as exact_posted, pr.qa as qa_posted, coalesce(pr.q3, pr.qa) as q3_posted
+            from generate_subscripts(p_qe, 1) i
+            left join lateral (
+              select bool_or(x.posted) filter (where v.kind = 'exact') as exact,
+                     bool_or(x.posted) filter (where v.kind = 'qa') as qa,
+                     bool_or(x.posted) filter (where v.kind = 'q3') as q3
+                from (values ('exact', p_qe[i]), ('qa', p_qa[i]), ('q3', p_q3[i])) v(kind, q)
+                cross join lateral (
+                  select exists (select from app_hidden.search_unit_terms(array[v.q]) t group by t.alt
+                                 having bool_and(exists (select from app_private.search_postings p where p.term = t.term))) as posted) x
+               where p_keep[i] and (v.kind = 'qa' or p_q3[i] <> p_qa[i])) pr on true) u;
+  if not ((p_after_key is null or p_after_key[1:4] = array[0, v_units, -v_fuzzy, 3 * v_units]::numeric[]) and v_tier_posted) then
+    return next;  -- no tier: the bound alone
     return;
   end if;
   if p_walk_total <= cardinality(p_walk_nos) then
@@ -2770,8 +2809,8 @@ begin
     nos := v_tier.nos[p_offset + 1:];
     keys := array(select jsonb_build_array(0, v_units, -v_fuzzy, 3 * v_units, (b / 100.0)::numeric(3,2))
                     from unnest(v_tier.bands[p_offset + 1:]) b);
-    return next;
   end if;
+  return next;
 end
 $$;
 
@@ -2779,7 +2818,7 @@ $$;
 -- Name: FUNCTION search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) IS 'The top tier of a text search: the page when every unit matches in the name or as a specialty for a whole page, in rated order, with its keys (docs/search.md).';
+COMMENT ON FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer) IS 'The top tier of a text search: the page when every unit matches in the name or as a specialty for a whole page, in rated order, with its keys; and a bound on every match''s key (docs/search.md).';
 
 --
 -- Name: search_unit_bound(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -8115,11 +8154,11 @@ REVOKE ALL ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_stat
 GRANT ALL ON FUNCTION app_hidden.search_posting_terms(p_search tsvector, p_state text, p_city text) TO marine_anonymous;
 
 --
--- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer, p_best numeric[]); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer, p_best numeric[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.search_rank(p_nos integer[], p_bands smallint[], p_q1 tsquery[], p_qe tsquery[], p_q2 tsquery[], p_q3 tsquery[], p_keep boolean[], p_soft boolean, p_name_key text, p_sort text, p_after_key numeric[], p_after_no integer, p_limit integer, p_offset integer, p_best numeric[]) TO marine_anonymous;
 
 --
 -- Name: FUNCTION search_terms(p_q text); Type: ACL; Schema: app_hidden; Owner: -

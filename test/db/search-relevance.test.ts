@@ -731,7 +731,7 @@ describe('what the search reads', () => {
       const first = await tierOf(q, null, 5);
       if (first.total > first.n) continue; // not every match in hand: search_contractors walks the tier
       expect(first.tier).toEqual(first.walked);
-      if (first.tier === null) continue; // no tier of five here
+      if (first.tier?.nos == null) continue; // no tier of five here
       expect(first.tier.nos).toHaveLength(5);
       const band = Math.round(Number(first.tier.keys[2][4]) * 100);
       const next = await tierOf(q, { band, no: first.tier.nos[2] }, 2);
@@ -760,15 +760,60 @@ describe('what the search reads', () => {
                                                                        null, null, null, null, null, null, 6, 0) x) as walked,
                 (select json_build_object('nos', json_agg(r.search_no order by r.n), 'keys', json_agg(r.key order by r.n))
                    from k, app_hidden.search_rank(w.nos, w.bands, k.q1, k.qe, k.q2, k.q3, k.keep, false, app_hidden.name_key($1),
-                                                  'relevance', null, null, 5, 0) with ordinality as r(id, search_no, key, n)) as ranked
+                                                  'relevance', null, null, 5, 0, null) with ordinality as r(id, search_no, key, n)) as ranked
            from w`,
         [q],
       );
       const { total, n, tier, walked, ranked } = rows[0];
-      if (tier === null || total > n) continue; // no tier of six, or not every match in hand to rank
-      expect([q, tier]).toEqual([q, ranked]);
+      if (tier?.nos == null || total > n) continue; // no tier of six, or not every match in hand to rank
+      expect([q, { nos: tier.nos, keys: tier.keys }]).toEqual([q, ranked]);
       expect([q, walked]).toEqual([q, tier]);
       expect(tier.keys[0].slice(0, 4)).toEqual([0, 1, -1, 3]);
+      expect(tier.best).toEqual([1, -1, 3]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
+  });
+
+  test("search_rank: read in ranges up to search_top_tier's bound, the page is the whole window's, at any size and position", async () => {
+    // Brands and their completions have no top tier (no name or specialty holds them), so the
+    // rank reads the window, in ranges, until the page's rows all have the bound's key.
+    let checked = 0;
+    for (const q of ['yamah', 'yamaha outboard', 'mercur', 'volvo penta', 'westerbeke generator']) {
+      const page = async (limit: number, offset: number, after: { key: number[]; no: number } | null, bounded: boolean) => {
+        const { rows } = await db.pool.query(
+          `with t as (select * from app_hidden.search_terms($1)),
+                k as (select t.*, array(select true from unnest(t.q1)) as keep from t),
+                w as (select w.* from k, app_hidden.search_walk(k.q1, k.keep, null, null, null, 1000, 10000) w),
+                b as (select x.* from k, w, app_hidden.search_top_tier(w.nos, w.bands, w.total, $1, k.qa, k.qe, k.q3, k.keep, null, null,
+                                                                         null, $4::numeric[], null, $5::integer, $2::integer + $3::integer + 1, 0) x)
+           select (select to_json(b) from b) as tier,
+                  (select json_agg(json_build_array(r.search_no, r.key) order by r.n)
+                     from k, w, app_hidden.search_rank(w.nos, w.bands, k.q1, k.qe, k.q2, k.q3, k.keep, false, app_hidden.name_key($1),
+                                                       'relevance', $4::numeric[], $5::integer, $2, $3, case when $6::boolean then (select best from b) end)
+                                with ordinality as r(id, search_no, key, n)) as ranked`,
+          [q, limit, offset, after?.key ?? null, after?.no ?? null, bounded],
+        );
+        return rows[0] as { tier: { nos: number[] | null; best: number[] | null } | null; ranked: [number, number[]][] };
+      };
+      const first = await page(5, 0, null, true);
+      if (first.tier?.nos !== null || first.tier?.best == null) continue; // a top tier, or no bound
+      expect(first.ranked[0]![1].slice(1, 4)).toEqual(first.tier.best); // the bound is the best key there is
+      for (const [limit, offset] of [
+        [5, 0],
+        [5, 5],
+        [20, 0],
+        [20, 40],
+      ] as const) {
+        expect([q, limit, offset, (await page(limit, offset, null, true)).ranked]).toEqual([
+          q,
+          limit,
+          offset,
+          (await page(limit, offset, null, false)).ranked,
+        ]);
+      }
+      const [no, key] = first.ranked[3]!;
+      expect([q, (await page(5, 0, { key, no }, true)).ranked]).toEqual([q, (await page(5, 0, { key, no }, false)).ranked]);
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(3);

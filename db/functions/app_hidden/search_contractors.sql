@@ -40,6 +40,7 @@ declare
   v_least_units integer;  -- and the fewest units a row may have to reach the page
   v_nos integer[];     -- the page and one more row, in order
   v_keys jsonb[];      -- their keys
+  v_best numeric[];    -- without a top tier, its bound on every match's key (search_rank stops on it)
 begin
   if p_sort not in ('relevance', 'rating') then
     raise exception 'Unknown sort %', p_sort using errcode = '22023';
@@ -108,7 +109,7 @@ begin
     v_nos := v_walk.nos[p_offset + 1:];
     v_keys := array(select jsonb_build_array((b / 100.0)::numeric(3,2)) from unnest(v_walk.bands[p_offset + 1:]) b);
   elsif not v_soft then
-    select t.nos, t.keys into v_nos, v_keys
+    select t.nos, t.keys, t.best into v_nos, v_keys, v_best
       from app_hidden.search_top_tier(v_walk.nos, v_walk.bands, v_walk.total, p_q, v_terms.qa, v_terms.qe, v_terms.q3, v_keep, p_specialty, p_city, p_state,
                                       p_after_key, v_after_band, v_after_no, v_need, p_offset) t;
   end if;
@@ -117,7 +118,7 @@ begin
       from (select k.search_no, k.key, row_number() over () as n
               from app_hidden.search_window(v_walk.nos, v_walk.bands, p_q, p_specialty, p_city, p_state) w,
                    app_hidden.search_rank(w.nos, w.bands, v_terms.q1, v_terms.qe, v_terms.q2, v_terms.q3, v_keep, v_soft,
-                                          app_hidden.name_key(p_q), p_sort, p_after_key, v_after_no, p_limit, p_offset) k) r;
+                                          app_hidden.name_key(p_q), p_sort, p_after_key, v_after_no, p_limit, p_offset, v_best) k) r;
   end if;
   v_nos := coalesce(v_nos, '{}');
 

@@ -5,18 +5,21 @@
 -- postings hold), or, when no alternative of its exact words is posted anywhere (a typo, a word
 -- typed so far), through its corrections and completions (q3): every match of such a unit is
 -- corrected (rule 3), so those in the name or a specialty are the best it can have, and the key's
--- third place counts these fuzzy units. No row when the tier does not fill the page, or cannot:
--- the tier's matches are some of the walk's, so not looked for when the walk found fewer than a
--- page (p_walk_total); nor under an exact name (rule 1 outranks the tier), nor after a cursor's
--- key that is not the tier's, nor when a unit has no alternative whose 'a:' terms are all posted
+-- third place counts these fuzzy units. No tier when it does not fill the page, or cannot: the
+-- tier's matches are some of the walk's, so not looked for when the walk found fewer than a page
+-- (p_walk_total); nor under an exact name (rule 1 outranks the tier), nor after a cursor's key
+-- that is not the tier's, nor when a unit has no alternative whose 'a:' terms are all posted
 -- somewhere (a word typed so far, 'elect', is in no name: its walk would read every band to find
 -- the tier empty, 17 of 70 ms at 1,000,000). When the walk returned every match (p_walk_total no
 -- more than it returned), the tier is read from their documents, in the walk's order and no
 -- further once p_need are found, instead of the postings of every band (a walk that finds 22
 -- matches of eight words read every band again for the tier: 35-100 ms at 1,000,000); else it is
 -- walked over the 'a:' postings (search_walk over the tier's tsqueries).
+-- Without a tier, but for those first two cases, it returns best: a bound on every match's
+-- key[2:4] (units, -fuzzy units, and 3 a unit whose q3 has 'a:' terms posted, else 2), from
+-- which search_rank stops reading the window once the page's rows have it.
 CREATE OR REPLACE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands smallint[], p_walk_total integer, p_q text, p_qa tsquery[], p_qe tsquery[], p_q3 tsquery[], p_keep boolean[], p_specialty text, p_city text, p_state text, p_after_key numeric[], p_after_band smallint, p_after_no integer, p_need integer, p_offset integer)
- RETURNS TABLE(nos integer[], keys jsonb[])
+ RETURNS TABLE(nos integer[], keys jsonb[], best numeric[])
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
@@ -27,6 +30,7 @@ declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
   v_fuzzy integer;      -- units whose exact words are posted nowhere: in the tier through q3
   v_tier_q tsquery[];   -- each unit's tier: qa, or q3 for those
+  v_tier_posted boolean; -- every unit's tier has an alternative posted somewhere
   v_tier record;
 begin
   if not coalesce(p_walk_total >= p_need
@@ -34,18 +38,27 @@ begin
                                    where c.is_active and app_hidden.name_key(c.name) = app_hidden.name_key(p_q)), false) then
     return;
   end if;
-  select array_agg(case when e.exact_posted then p_qa[e.i] else p_q3[e.i] end order by e.i),
-         count(*) filter (where p_keep[e.i] and not e.exact_posted)
-    into v_tier_q, v_fuzzy
-    from (select i, not p_keep[i] or p_q3[i] = p_qa[i]  -- (no correction or completion: nothing to ask)
-                    or exists (select from app_hidden.search_unit_terms(array[p_qe[i]]) u
-                                              group by u.alt
-                                              having bool_and(exists (select from app_private.search_postings p where p.term = u.term))) as exact_posted
-            from generate_subscripts(p_qe, 1) i) e;
-  if not (p_after_key is null or p_after_key[1:4] = array[0, v_units, -v_fuzzy, 3 * v_units]::numeric[])
-     or exists (select from (select u.unit, bool_and(exists (select from app_private.search_postings p where p.term = u.term)) as posted
-                               from app_hidden.search_unit_terms(v_tier_q, p_keep) u group by u.unit, u.alt) a
-                 group by a.unit having not bool_or(a.posted)) then
+  -- Each unit's tsqueries asked whether one of their alternatives has all its terms posted: its
+  -- exact words and q3 when it has corrections or completions (else q3 is qa), and qa.
+  select array_agg(case when u.exact_posted then p_qa[u.i] else p_q3[u.i] end order by u.i),
+         count(*) filter (where u.kept and not u.exact_posted),
+         coalesce(bool_and(case when u.exact_posted then u.qa_posted else u.q3_posted end) filter (where u.kept), false),
+         array[v_units, -count(*) filter (where u.kept and not u.exact_posted),
+               sum(case when u.q3_posted then 3 else 2 end) filter (where u.kept)]
+    into v_tier_q, v_fuzzy, v_tier_posted, best
+    from (select i, p_keep[i] as kept, coalesce(pr.exact, true) as exact_posted, pr.qa as qa_posted, coalesce(pr.q3, pr.qa) as q3_posted
+            from generate_subscripts(p_qe, 1) i
+            left join lateral (
+              select bool_or(x.posted) filter (where v.kind = 'exact') as exact,
+                     bool_or(x.posted) filter (where v.kind = 'qa') as qa,
+                     bool_or(x.posted) filter (where v.kind = 'q3') as q3
+                from (values ('exact', p_qe[i]), ('qa', p_qa[i]), ('q3', p_q3[i])) v(kind, q)
+                cross join lateral (
+                  select exists (select from app_hidden.search_unit_terms(array[v.q]) t group by t.alt
+                                 having bool_and(exists (select from app_private.search_postings p where p.term = t.term))) as posted) x
+               where p_keep[i] and (v.kind = 'qa' or p_q3[i] <> p_qa[i])) pr on true) u;
+  if not ((p_after_key is null or p_after_key[1:4] = array[0, v_units, -v_fuzzy, 3 * v_units]::numeric[]) and v_tier_posted) then
+    return next;  -- no tier: the bound alone
     return;
   end if;
   if p_walk_total <= cardinality(p_walk_nos) then
@@ -68,10 +81,10 @@ begin
     nos := v_tier.nos[p_offset + 1:];
     keys := array(select jsonb_build_array(0, v_units, -v_fuzzy, 3 * v_units, (b / 100.0)::numeric(3,2))
                     from unnest(v_tier.bands[p_offset + 1:]) b);
-    return next;
   end if;
+  return next;
 end
 $function$;
-comment on function app_hidden.search_top_tier(integer[],smallint[],integer,text,tsquery[],tsquery[],tsquery[],boolean[],text,text,text,numeric[],smallint,integer,integer,integer) is 'The top tier of a text search: the page when every unit matches in the name or as a specialty for a whole page, in rated order, with its keys (docs/search.md).';
+comment on function app_hidden.search_top_tier(integer[],smallint[],integer,text,tsquery[],tsquery[],tsquery[],boolean[],text,text,text,numeric[],smallint,integer,integer,integer) is 'The top tier of a text search: the page when every unit matches in the name or as a specialty for a whole page, in rated order, with its keys; and a bound on every match''s key (docs/search.md).';
 revoke all on function app_hidden.search_top_tier(integer[],smallint[],integer,text,tsquery[],tsquery[],tsquery[],boolean[],text,text,text,numeric[],smallint,integer,integer,integer) from public, marine_anonymous, marine_agent, marine_admin;
 grant execute on function app_hidden.search_top_tier(integer[],smallint[],integer,text,tsquery[],tsquery[],tsquery[],boolean[],text,text,text,numeric[],smallint,integer,integer,integer) to marine_anonymous;
