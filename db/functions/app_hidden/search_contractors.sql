@@ -7,10 +7,11 @@
 --              filters (the others are ignored), the count up to the cap, and the best-rated
 --              matches in rank order; with no match of every kept unit, any of them (soft);
 --   top tier   search_top_tier: when every unit matches in the name or as a specialty for a
---              whole page, that is the page, in rated order;
+--              whole page, that is the page, in rated order; else a bound on every key;
 --   rank       search_rank: the best-rated v_window matches (and an exact name)
---              keyed by the ranking rules, and the page after the cursor; under soft
---              matching only those with enough units matched to reach the page.
+--              keyed by the ranking rules, and the page after the cursor, read in ranges
+--              until the page has the bound; under soft matching only those with enough
+--              units matched to reach the page.
 CREATE OR REPLACE FUNCTION app_hidden.search_contractors(p_q text, p_specialty text, p_city text, p_state text, p_sort text, p_limit integer, p_offset integer DEFAULT 0, p_after_key numeric[] DEFAULT NULL::numeric[], p_after_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(contractors json, total integer, total_exact boolean, next json, ignored_words text[], corrections json, place json)
  LANGUAGE plpgsql
