@@ -37,24 +37,22 @@ declare
   v_ids uuid[];
   v_keys numeric[];           -- their keys, one a row
   v_at_best integer;          -- how many of them have the bound's key
+  -- Rule 1's contractors, by one lookup in the name_key index (not a name_key per row), once
+  -- for every range.
+  v_exact_names constant integer[] := (select coalesce(array_agg(c.search_no), '{}') from app_public.contractors c
+                                        where app_hidden.name_key(c.name) = p_name_key and c.is_active);
 begin
   foreach v_end in array v_ends loop
     continue when v_from > least(v_end, v_n);
-    with exact_names as (
-      -- Rule 1's contractors, by one lookup in the name_key index (not a name_key per row).
-      select coalesce(array_agg(c.search_no), '{}') as nos
-        from app_public.contractors c
-       where app_hidden.name_key(c.name) = p_name_key and c.is_active
-    ), candidates as (
+    with candidates as (
       -- Each row read once, and not copied: the document is stored in the row and uncompressed
       -- (storage main, 0035: none compressed in a sample of 20,000 at 1,000,000), so the tests
       -- read it in place. A copy to detoast it first (`|| ''`) was 3-4% of a search's time at
       -- 1,000,000, and materializing these rows (the documents with them) 10-18% of the rank's.
       select c.id, c.search_no, c.search, w.band, (w.band / 100.0)::numeric(3,2) as rating,
-             case when p_name_key is not null then c.search_no = any(e.nos) end as exact_name
+             case when p_name_key is not null then c.search_no = any(v_exact_names) end as exact_name
         from unnest(v_nos || p_nos[v_from:v_end], v_bands || p_bands[v_from:v_end]) as w(no, band)
         join app_public.contractors c on c.search_no = w.no
-        cross join exact_names e
     ), ranked as (
       select k.id, k.search_no, k.band,
              case when p_sort = 'rating' then array[k.rating]
