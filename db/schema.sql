@@ -2183,15 +2183,17 @@ COMMENT ON FUNCTION app_hidden.search_band(p_public_rating numeric) IS 'The sear
 --
 
 CREATE FUNCTION app_hidden.search_band_page(p_ids integer[], p_band smallint, p_after_band smallint, p_after_no integer, p_take integer) RETURNS integer[]
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
-    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
-begin
-  return case when p_after_band is not null and p_band > p_after_band then '{}'
+  select case when p_after_band is not null and p_band > p_after_band then '{}'::integer[]
               when p_band is distinct from p_after_band
-                then sort_desc(subarray(p_ids, greatest(1, icount(p_ids) - p_take + 1)))
-              else array(select n from unnest(sort_desc(p_ids)) n where n < p_after_no limit p_take) end;
-end
+                then extensions.sort_desc(extensions.subarray(p_ids, greatest(1, extensions.icount(p_ids) - p_take + 1)))
+              when least(p_take, extensions.idx(p_ids operator(extensions.|) p_after_no, p_after_no) - 1) > 0
+                then extensions.sort_desc(extensions.subarray(
+                       p_ids,
+                       greatest(1, extensions.idx(p_ids operator(extensions.|) p_after_no, p_after_no) - p_take),
+                       least(p_take, extensions.idx(p_ids operator(extensions.|) p_after_no, p_after_no) - 1)))
+              else '{}' end
 $$;
 
 --

@@ -836,6 +836,10 @@ describe('what the search reads', () => {
     expect(await page([], 450, null, null, 5)).toEqual([]);
     expect(await page(ids, 450, 460, 7, 3)).toEqual([5998, 5995, 5992]); // a band below the position's: from its top
     expect(await page(ids, 450, 450, 11, 5)).toEqual([10, 7, 4, 1]); // the position's band: after it
+    expect(await page(ids, 450, 450, 13, 2)).toEqual([10, 7]); // after a position that is in the band
+    expect(await page(ids, 450, 450, 1, 5)).toEqual([]); // nothing after the band's last
+    expect(await page(ids, 450, 450, 11, 0)).toEqual([]); // nothing to take
+    expect(await page([], 450, 450, 11, 5)).toEqual([]);
     expect(await page(ids, 470, 460, 7, 3)).toEqual([]); // a band above the position's: read already
   });
 
