@@ -2757,8 +2757,9 @@ CREATE FUNCTION app_hidden.search_top_tier(p_walk_nos integer[], p_walk_bands sm
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
   v_fuzzy integer;      -- units whose exact words are posted nowhere: in the tier through q3
-  v_tier_q tsquery[];   -- each unit's tier: qa, or q3 for those
-  v_tier_posted boolean; -- every unit's tier has an alternative posted somewhere
+  v_tier_q tsquery[];   -- each unit's q3, then the qe of those whose q3 is more than qa
+  v_tier_keep boolean[]; -- which of them the tier asks for
+  v_tier_posted boolean; -- every unit's q3 has an alternative posted somewhere
   v_tier record;
 begin
   if not coalesce(p_walk_total >= p_need
@@ -2768,12 +2769,13 @@ begin
   end if;
   -- Each unit's tsqueries asked whether one of their alternatives has all its terms posted: its
   -- exact words and q3 when it has corrections or completions (else q3 is qa), and qa.
-  select array_agg(case when u.exact_posted then p_qa[u.i] else p_q3[u.i] end order by u.i),
+  select p_q3 || coalesce(array_agg(p_qe[u.i] order by u.i) filter (where u.kept and u.exact_posted and p_q3[u.i] <> p_qa[u.i]), '{}'),
+         p_keep || coalesce(array_agg(true) filter (where u.kept and u.exact_posted and p_q3[u.i] <> p_qa[u.i]), '{}'),
          count(*) filter (where u.kept and not u.exact_posted),
-         coalesce(bool_and(case when u.exact_posted then u.qa_posted else u.q3_posted end) filter (where u.kept), false),
+         coalesce(bool_and(u.q3_posted) filter (where u.kept), false),
          array[v_units, -count(*) filter (where u.kept and not u.exact_posted),
                sum(case when u.q3_posted then 3 else 2 end) filter (where u.kept)]
-    into v_tier_q, v_fuzzy, v_tier_posted, best
+    into v_tier_q, v_tier_keep, v_fuzzy, v_tier_posted, best
     from (select i, p_keep[i] as kept, coalesce(pr.exact, true) as exact_posted, pr.qa as qa_posted, coalesce(pr.q3, pr.qa) as q3_posted
             from generate_subscripts(p_qe, 1) i
             left join lateral (
@@ -2796,13 +2798,13 @@ begin
               from unnest(p_walk_nos, p_walk_bands) with ordinality as w(no, band, n)
               join app_public.contractors c on c.search_no = w.no
              where (p_after_band is null or (w.band, w.no) < (p_after_band, p_after_no))
-               and not exists (select from generate_subscripts(v_tier_q, 1) i where p_keep[i] and not c.search @@ v_tier_q[i])
+               and not exists (select from generate_subscripts(v_tier_q, 1) i where v_tier_keep[i] and not c.search @@ v_tier_q[i])
              order by w.n
              limit p_need) t;
   else
     -- (a unit of the tier walked nowhere leaves the tier empty: the walk's matches are then the other units')
     select w.nos, w.bands into v_tier
-      from app_hidden.search_walk(v_tier_q, p_keep, p_specialty, p_city, p_state, p_need, 0, p_after_band, p_after_no) w
+      from app_hidden.search_walk(v_tier_q, v_tier_keep, p_specialty, p_city, p_state, p_need, 0, p_after_band, p_after_no) w
      where true = all(w.unit_found);
   end if;
   if cardinality(v_tier.nos) >= p_need then

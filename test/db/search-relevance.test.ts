@@ -775,6 +775,27 @@ describe('what the search reads', () => {
     expect(checked).toBeGreaterThanOrEqual(3);
   });
 
+  test('search_top_tier: a word found exactly elsewhere and completed in the name is in the tier, as the rank keys it', async () => {
+    // The rank scores a unit 3 where q3 (its words, corrections or completions in the name or a
+    // specialty) matches, and counts it corrected only where its exact words are nowhere in the
+    // listing: so "Quayloxworks" with "quaylox" in its services has the tier's key. Until stop
+    // 52 the tier asked for the exact word in the name (qa), and its page left that row out.
+    await inTransaction(async (c) => {
+      const [named, completed, rigging] = await make(c, [
+        { name: 'Quaylox Marine', rating: 4.2 },
+        { name: 'Quayloxworks Boats', services: ['quaylox fitting'], rating: 5 },
+        { name: 'Quaylox Rigging', rating: 4.1 },
+        { name: 'Quaylox Yard', rating: 4.0 },
+        { name: 'Quaylox Docks', rating: 3.9 },
+        { name: 'Quayloxworks Only', rating: 4.9 }, // only the completion: corrected, below the tier
+        { name: 'Harbor Services', services: ['quaylox'], rating: 5 }, // the word in services: field 2
+      ]);
+      const page = await search(c, 'quaylox', { limit: 3 });
+      expect(page.ids).toEqual([completed, named, rigging]);
+      expect(page.next.key).toEqual([0, 1, 0, 3, 4.1]);
+    });
+  });
+
   test("search_rank: read in ranges up to search_top_tier's bound, the page is the whole window's, at any size and position", async () => {
     // Brands and their completions have no top tier (no name or specialty holds them), so the
     // rank reads the window, in ranges, until the page's rows all have the bound's key.

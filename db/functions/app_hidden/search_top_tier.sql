@@ -1,11 +1,15 @@
 -- The top tier (docs/search.md stage 5): when every kept unit matches in the name or as a
 -- specialty for a whole page, those rows in rated order after the position are the page (p_offset
 -- on from the first), with the best key but an exact name's ([0, units, -fuzzy, 3 * units,
--- rating]), so nothing is scored. A unit is in the tier exactly (qa, weight A: what the 'a:'
--- postings hold), or, when no alternative of its exact words is posted anywhere (a typo, a word
--- typed so far), through its corrections and completions (q3): every match of such a unit is
--- corrected (rule 3), so those in the name or a specialty are the best it can have, and the key's
--- third place counts these fuzzy units. No tier when it does not fill the page, or cannot: the
+-- rating]), so nothing is scored. The tier is exactly the rows search_rank gives that key: every
+-- unit in the name or a specialty (q3: its words, corrections or completions with weight A, what
+-- the 'a:' postings hold), and, where a unit's exact words are posted somewhere, those words
+-- matched too, anywhere (qe: else the unit is corrected, rule 3). A unit whose exact words are
+-- posted nowhere (a typo, a word typed so far) is corrected in every match, so the key's third
+-- place counts these fuzzy units. (Until stop 52 an exact unit was in the tier through qa, its
+-- exact words in the name, while the rank also scores 3 a completion in the name of a unit
+-- matched exactly elsewhere, "harbortown" for "harbor": 4 of 29 one-word tiers at 10,000 were
+-- not the rank's page.) No tier when it does not fill the page, or cannot: the
 -- tier's matches are some of the walk's, so not looked for when the walk found fewer than a page
 -- (p_walk_total); nor under an exact name (rule 1 outranks the tier), nor after a cursor's key
 -- that is not the tier's, nor when a unit has no alternative whose 'a:' terms are all posted
@@ -14,7 +18,7 @@
 -- more than it returned), the tier is read from their documents, in the walk's order and no
 -- further once p_need are found, instead of the postings of every band (a walk that finds 22
 -- matches of eight words read every band again for the tier: 35-100 ms at 1,000,000); else it is
--- walked over the 'a:' postings (search_walk over the tier's tsqueries).
+-- walked over the postings (search_walk over the tier's tsqueries, a unit's qe as one more unit).
 -- Without a tier, but for those first two cases, it returns best: a bound on every match's
 -- key[2:4] (units, -fuzzy units, and 3 a unit whose q3 has 'a:' terms posted, else 2), from
 -- which search_rank stops reading the window once the page's rows have it.
@@ -29,8 +33,9 @@ AS $function$
 declare
   v_units constant integer := (select count(*) from unnest(p_keep) k where k);
   v_fuzzy integer;      -- units whose exact words are posted nowhere: in the tier through q3
-  v_tier_q tsquery[];   -- each unit's tier: qa, or q3 for those
-  v_tier_posted boolean; -- every unit's tier has an alternative posted somewhere
+  v_tier_q tsquery[];   -- each unit's q3, then the qe of those whose q3 is more than qa
+  v_tier_keep boolean[]; -- which of them the tier asks for
+  v_tier_posted boolean; -- every unit's q3 has an alternative posted somewhere
   v_tier record;
 begin
   if not coalesce(p_walk_total >= p_need
@@ -40,12 +45,13 @@ begin
   end if;
   -- Each unit's tsqueries asked whether one of their alternatives has all its terms posted: its
   -- exact words and q3 when it has corrections or completions (else q3 is qa), and qa.
-  select array_agg(case when u.exact_posted then p_qa[u.i] else p_q3[u.i] end order by u.i),
+  select p_q3 || coalesce(array_agg(p_qe[u.i] order by u.i) filter (where u.kept and u.exact_posted and p_q3[u.i] <> p_qa[u.i]), '{}'),
+         p_keep || coalesce(array_agg(true) filter (where u.kept and u.exact_posted and p_q3[u.i] <> p_qa[u.i]), '{}'),
          count(*) filter (where u.kept and not u.exact_posted),
-         coalesce(bool_and(case when u.exact_posted then u.qa_posted else u.q3_posted end) filter (where u.kept), false),
+         coalesce(bool_and(u.q3_posted) filter (where u.kept), false),
          array[v_units, -count(*) filter (where u.kept and not u.exact_posted),
                sum(case when u.q3_posted then 3 else 2 end) filter (where u.kept)]
-    into v_tier_q, v_fuzzy, v_tier_posted, best
+    into v_tier_q, v_tier_keep, v_fuzzy, v_tier_posted, best
     from (select i, p_keep[i] as kept, coalesce(pr.exact, true) as exact_posted, pr.qa as qa_posted, coalesce(pr.q3, pr.qa) as q3_posted
             from generate_subscripts(p_qe, 1) i
             left join lateral (
@@ -68,13 +74,13 @@ begin
               from unnest(p_walk_nos, p_walk_bands) with ordinality as w(no, band, n)
               join app_public.contractors c on c.search_no = w.no
              where (p_after_band is null or (w.band, w.no) < (p_after_band, p_after_no))
-               and not exists (select from generate_subscripts(v_tier_q, 1) i where p_keep[i] and not c.search @@ v_tier_q[i])
+               and not exists (select from generate_subscripts(v_tier_q, 1) i where v_tier_keep[i] and not c.search @@ v_tier_q[i])
              order by w.n
              limit p_need) t;
   else
     -- (a unit of the tier walked nowhere leaves the tier empty: the walk's matches are then the other units')
     select w.nos, w.bands into v_tier
-      from app_hidden.search_walk(v_tier_q, p_keep, p_specialty, p_city, p_state, p_need, 0, p_after_band, p_after_no) w
+      from app_hidden.search_walk(v_tier_q, v_tier_keep, p_specialty, p_city, p_state, p_need, 0, p_after_band, p_after_no) w
      where true = all(w.unit_found);
   end if;
   if cardinality(v_tier.nos) >= p_need then
