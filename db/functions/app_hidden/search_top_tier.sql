@@ -8,8 +8,8 @@
 -- posted nowhere (a typo, a word typed so far) is corrected in every match, so the key's third
 -- place counts these fuzzy units. (Until stop 52 an exact unit was in the tier through qa, its
 -- exact words in the name, while the rank also scores 3 a completion in the name of a unit
--- matched exactly elsewhere, "harbortown" for "harbor": 4 of 29 one-word tiers at 10,000 were
--- not the rank's page.) No tier when it does not fill the page, or cannot: the
+-- matched exactly elsewhere, "shrinkwrap" for "shrink": 1 of 16 one-word tiers at 10,000 whose
+-- matches all fit the window was not the rank's page.) No tier when it does not fill the page, or cannot: the
 -- tier's matches are some of the walk's, so not looked for when the walk found fewer than a page
 -- (p_walk_total); nor under an exact name (rule 1 outranks the tier), nor after a cursor's key
 -- that is not the tier's, nor when a unit has no alternative whose 'a:' terms are all posted
@@ -45,14 +45,16 @@ begin
   end if;
   -- Each unit's tsqueries asked whether one of their alternatives has all its terms posted: its
   -- exact words and q3 when it has corrections or completions (else q3 is qa), and qa.
-  select p_q3 || coalesce(array_agg(p_qe[u.i] order by u.i) filter (where u.kept and u.exact_posted and p_q3[u.i] <> p_qa[u.i]), '{}'),
-         p_keep || coalesce(array_agg(true) filter (where u.kept and u.exact_posted and p_q3[u.i] <> p_qa[u.i]), '{}'),
+  select p_q3 || coalesce(array_agg(p_qe[u.i] order by u.i) filter (where u.exact_too), '{}'),
+         p_keep || coalesce(array_agg(true) filter (where u.exact_too), '{}'),
          count(*) filter (where u.kept and not u.exact_posted),
          coalesce(bool_and(u.q3_posted) filter (where u.kept), false),
          array[v_units, -count(*) filter (where u.kept and not u.exact_posted),
                sum(case when u.q3_posted then 3 else 2 end) filter (where u.kept)]
     into v_tier_q, v_tier_keep, v_fuzzy, v_tier_posted, best
-    from (select i, p_keep[i] as kept, coalesce(pr.exact, true) as exact_posted, pr.qa as qa_posted, coalesce(pr.q3, pr.qa) as q3_posted
+    from (select i, p_keep[i] as kept, coalesce(pr.exact, true) as exact_posted, coalesce(pr.q3, pr.qa) as q3_posted,
+                 -- a kept unit whose q3 reaches past its exact words in the name, which are posted: qe asked too
+                 p_keep[i] and coalesce(pr.exact, true) and p_q3[i] <> p_qa[i] as exact_too
             from generate_subscripts(p_qe, 1) i
             left join lateral (
               select bool_or(x.posted) filter (where v.kind = 'exact') as exact,
