@@ -3067,6 +3067,9 @@ CREATE FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], 
       select * from app_hidden.search_filter_bands(p_filter_grp, p_filter_term, greatest(p_groups, 1), p_low, p_high)
     ), terms as (
       select t.unit, t.alt, t.term, t.size from unnest(p_unit, p_alt, p_term, p_size) as t(unit, alt, term, size)
+    ), one_term_alternatives as (
+      -- (every alternative one term, without filters: the last query below)
+      select p_groups = 0 and p_walked > 0 and cardinality(p_term) = (select count(distinct (u, a)) from unnest(p_unit, p_alt) x(u, a)) as holds
     ), alternatives as (
       -- An alternative matches in a band where every one of its terms is posted. Without a
       -- filter, each term's bands in the chunk; with one, each band the filters match, and
@@ -3075,7 +3078,7 @@ CREATE FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], 
       -- 1,000,000).
       select p.band, t.unit, app_private.intersection(p.contractors) as ids
         from terms t join app_private.search_postings p on p.term = t.term and p.band between p_low and p_high
-       where p_groups = 0
+       where p_groups = 0 and not (select o.holds from one_term_alternatives o)
        group by p.band, t.unit, t.alt
       having count(*) = max(t.size)
       union all
@@ -3100,8 +3103,24 @@ CREATE FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], 
            -- rows of one array each: the units' arrays differ in length
            array_agg(row(m.ids)) filter (where p_walked > 1 and p_counting and p_taking) as unit_ids
       from unit_matches m
+     where not (select o.holds from one_term_alternatives o)
      group by m.band
-     order by m.band desc
+    union all
+    -- The same columns when every alternative is one term: a unit's matches in a band are the
+    -- union of its terms' posting rows there (posting rows are never empty:
+    -- change_search_postings deletes an emptied one).
+    select u.band,
+           case when count(*) = p_walked then app_private.intersection(u.ids) else '{}' end,
+           array_agg(u.unit),
+           array_agg(icount(u.ids)) filter (where p_counting),
+           app_private.union_of(u.ids) filter (where p_walked > 1 and p_counting),
+           array_agg(row(u.ids)) filter (where p_walked > 1 and p_counting and p_taking)
+      from (select p.band, t.unit, app_private.union_of(p.contractors) as ids
+              from terms t join app_private.search_postings p on p.term = t.term and p.band between p_low and p_high
+             where (select o.holds from one_term_alternatives o)
+             group by p.band, t.unit) u
+     group by u.band
+     order by 1 desc
 $$;
 
 --

@@ -643,6 +643,46 @@ describe('what the search reads', () => {
     });
   });
 
+  test('search_walk_bands: where every alternative is one term, a chunk is what the general form gives', async () => {
+    await inTransaction(async (c) => {
+      const ids = await make(c, [
+        { name: 'Dromwick Alpha', about: 'Plimvort quazzle trebnik.', rating: 4.9 },
+        { name: 'Dromwick Beta', about: 'Yorvane quazzle trebnik.', rating: 4.9 },
+        { name: 'Dromwick Gamma', about: 'Quazzle.', rating: 3.3 },
+        { name: 'Dromwick Delta', about: 'Trebnik yorvane.', rating: 2.2 },
+        { name: 'Dromwick Epsilon', about: 'Plimvort.', rating: 2.2 },
+      ]);
+      // Three units, the first with two alternatives (plimvort or yorvane). Written with each
+      // term once, every alternative is one term (the chunk's own grouping); with each term
+      // twice in its alternative (the same matches), the general form's alternatives and units.
+      const chunk = async (twice: boolean) =>
+        (
+          await c.query(
+            `with t as (select v.unit, v.alt, (select min(x.lexeme) from unnest(to_tsvector('english', v.word)) x) as term
+                          from (values (1, 1, 'plimvort'), (1, 2, 'yorvane'), (2, 1, 'quazzle'), (3, 1, 'trebnik')) v(unit, alt, word)),
+                  d as (select t.*, n from t, generate_series(1, case when $1 then 2 else 1 end) n)
+             select b.band, b.ids, b.any_ids,
+                    array(select u || ':' || n from unnest(b.units_found, b.unit_counts) x(u, n) order by 1) as unit_counts,
+                    array(select r::text from unnest(b.unit_ids) as r(ids integer[]) order by 1) as unit_ids
+               from app_hidden.search_walk_bands(
+                      (select array_agg(d.unit order by d.unit, d.alt, d.n) from d), (select array_agg(d.alt order by d.unit, d.alt, d.n) from d),
+                      (select array_agg(d.term order by d.unit, d.alt, d.n) from d), (select array_agg(case when $1 then 2 else 1 end) from d),
+                      '{}', '{}', 0, 3, 0::smallint, 500::smallint, true, true) b
+              order by b.band desc`,
+            [twice],
+          )
+        ).rows;
+      const once = await chunk(false);
+      expect(once).toEqual(await chunk(true));
+      const no = async (id: string) => (await c.query(`select search_no from app_public.contractors where id = $1`, [id])).rows[0].search_no;
+      const [alpha, beta, gamma, delta, epsilon] = await Promise.all(ids.map(no));
+      expect(once.map((b) => b.band)).toEqual([490, 330, 220]);
+      expect(once[0]).toMatchObject({ ids: [alpha, beta].sort((a, b) => a - b), unit_counts: ['1:2', '2:2', '3:2'] });
+      expect(once[1]).toMatchObject({ ids: [], any_ids: [gamma], unit_counts: ['2:1'] });
+      expect(once[2]).toMatchObject({ ids: [], any_ids: [delta, epsilon].sort((a, b) => a - b), unit_counts: ['1:2', '3:1'] });
+    });
+  });
+
   test('search_walk: once the soft matches are complete, the bands left are walked unit by unit (search_walk_meet), with and without filters', async () => {
     await inTransaction(async (c) => {
       const ids = await make(c, [
