@@ -674,7 +674,8 @@ describe('what the search reads', () => {
         ).rows;
       const once = await chunk(false);
       expect(once).toEqual(await chunk(true));
-      const no = async (id: string) => (await c.query(`select search_no from app_public.contractors where id = $1`, [id])).rows[0].search_no;
+      const no = async (id: string) =>
+        (await c.query(`select search_no from app_public.contractors where id = $1`, [id])).rows[0].search_no;
       const [alpha, beta, gamma, delta, epsilon] = await Promise.all(ids.map(no));
       expect(once.map((b) => b.band)).toEqual([490, 330, 220]);
       expect(once[0]).toMatchObject({ ids: [alpha, beta].sort((a, b) => a - b), unit_counts: ['1:2', '2:2', '3:2'] });
