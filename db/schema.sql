@@ -3120,7 +3120,7 @@ CREATE FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], 
              where (select o.holds from one_term_alternatives o)
              group by p.band, t.unit) u
      group by u.band
-     order by 1 desc
+     order by band desc
 $$;
 
 --

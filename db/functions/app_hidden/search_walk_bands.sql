@@ -7,10 +7,11 @@
 -- groups are search_walk's (parallel arrays, read once for every chunk). A SQL function its
 -- caller inlines (run as its owner, with its settings). Best band first: grouped in that order,
 -- so the caller's `order by` sorts nothing (without it here, a sort of the chunk's rows and their
--- arrays made some two-word queries twice as dear). Without filters, when every unit is one term
--- (most queries of common words), a unit's matches in a band are that term's posting row, so the
--- chunk is one grouping of the posting rows by band; the general form's alternatives and units,
--- each one row long then, and their two sorts were half of such a chunk's time (stop 53).
+-- arrays made some two-word queries twice as dear). Without filters, when every alternative is one
+-- term (most queries of several common words), a unit's matches in a band are the union of its
+-- terms' posting rows there, so the chunk groups the posting rows by band and unit, then by band:
+-- the general form's alternatives, one row long then, and its extra sorts made such a chunk about
+-- half as dear again (stop 53).
 CREATE OR REPLACE FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_walked integer, p_low smallint, p_high smallint, p_counting boolean, p_taking boolean)
  RETURNS TABLE(band smallint, ids integer[], units_found integer[], unit_counts integer[], any_ids integer[], unit_ids record[])
  LANGUAGE sql
@@ -73,7 +74,7 @@ AS $function$
              where (select o.holds from one_term_alternatives o)
              group by p.band, t.unit) u
      group by u.band
-     order by 1 desc
+     order by band desc
 $function$;
 comment on function app_hidden.search_walk_bands(integer[],integer[],text[],integer[],integer[],text[],integer,integer,smallint,smallint,boolean,boolean) is 'A chunk of the text search''s walk: band by band, the matches of every unit, the units found, and while needed the soft matches (docs/search.md).';
 revoke all on function app_hidden.search_walk_bands(integer[],integer[],text[],integer[],integer[],text[],integer,integer,smallint,smallint,boolean,boolean) from public, marine_anonymous, marine_agent, marine_admin;
