@@ -22,8 +22,8 @@ AS $function$
     ), terms as (
       select t.unit, t.alt, t.term, t.size from unnest(p_unit, p_alt, p_term, p_size) as t(unit, alt, term, size)
     ), one_term_alternatives as (
-      -- (every alternative one term, without filters: the last query below)
-      select p_groups = 0 and p_walked > 0 and cardinality(p_term) = (select count(distinct (u, a)) from unnest(p_unit, p_alt) x(u, a)) as holds
+      -- (every alternative one term, p_size its terms, without filters: the last query below)
+      select p_groups = 0 and p_walked > 0 and 1 = all(p_size) as holds
     ), alternatives as (
       -- An alternative matches in a band where every one of its terms is posted. Without a
       -- filter, each term's bands in the chunk; with one, each band the filters match, and
