@@ -23,6 +23,7 @@ import { freePort } from './cluster';
 import { startCpuCount } from './cpu';
 import { ensureBenchDatabase } from './databases';
 import { load as runLoad, type LoadResult } from './load';
+import { pgbenchSlice } from './pgbench';
 import { f0, fms, fr } from './format';
 import { combine, latencySlice, wrkSlice, type Measured, type Slice } from './slices';
 import { callerClient, warmSqlTimes, type WarmSql } from './sql-times';
@@ -31,7 +32,6 @@ import { requestFlowBody, workloads, type Req, type Workload } from './workloads
 
 const ROOT = path.resolve(__dirname, '../..');
 const NODE = process.execPath;
-const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench';
 
 interface Row {
   workload: string;
@@ -68,17 +68,6 @@ interface SizeResult {
 
 const log = (s: string): void => console.error(`bench: ${s}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '',
-      err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}: ${err.slice(-2000)}`))));
-  });
-}
 
 function rssMb(pid: number): number {
   try {
@@ -145,14 +134,8 @@ async function measure(run: () => Promise<LoadResult>, apiPid?: number): Promise
   return wrkSlice(r, count(r.requests));
 }
 
-/**
- * Baseline a: pgbench, one script per parameter set, each the API's transaction. Each run starts
- * new backends, whose first calls compile and plan the SQL functions (a search's PL/pgSQL
- * stages take seconds of such calls to reach their warm rate; the API's pool is warm), so the
- * first `warmSeconds` of the run are not measured: its CPU is counted from then, and only the
- * transactions that ended after it.
- */
-async function pgbench(
+/** Baseline a: pgbench, one script per parameter set, each the API's transaction (bench/pgbench.ts). */
+function pgbench(
   authUrl: string,
   w: Workload,
   role: string,
@@ -162,55 +145,11 @@ async function pgbench(
   warmSeconds: number,
   rate?: number,
 ): Promise<Slice> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
-  const args = [
-    '-n',
-    '-c',
-    String(connections),
-    '-j',
-    '2',
-    '-T',
-    String(warmSeconds + duration),
-    ...(rate === undefined ? [] : ['-R', String(Math.max(1, Math.round(rate)))]),
-    '-l',
-    '--log-prefix',
-    path.join(dir, 'log'),
-  ];
   // pgbench takes at most 128 scripts.
-  w.sql!.slice(0, 100).forEach((sql, i) => {
-    const file = path.join(dir, `s${i}.sql`);
-    writeFileSync(file, `begin;\nset local role ${role};\nselect set_config('app.user_id', '${userId}', true);\n${sql};\ncommit;\n`);
-    args.push('-f', `${file}@1`);
-  });
-  args.push(authUrl);
-  let count: ReturnType<typeof startCpuCount> = () => null;
-  let warmAt = Infinity; // seconds since the epoch, as pgbench's log writes its times
-  const warm = setTimeout(() => {
-    count = startCpuCount();
-    warmAt = Date.now() / 1000;
-  }, warmSeconds * 1000);
-  const out = await run(PGBENCH, args).finally(() => clearTimeout(warm));
-  const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
-  // Log lines: client, transaction, latency (us), script, end time (s, us).
-  const done: Array<{ end: number; ms: number }> = [];
-  for (const f of readdirSync(dir).filter((n) => n.startsWith('log'))) {
-    for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n')) {
-      const [, , us, , sec, usec] = line.split(' ');
-      const end = Number(sec) + Number(usec) / 1e6;
-      if (usec && end > warmAt) done.push({ end, ms: Number(us) / 1000 });
-    }
-  }
-  const cpu = count(done.length);
-  if (done.length === 0) return latencySlice([], duration, failed, cpu);
-  // A loop, not Math.max(...): a long run logs more transactions than a call takes arguments.
-  let last = -Infinity;
-  for (const d of done) last = Math.max(last, d.end);
-  return latencySlice(
-    done.map((d) => d.ms),
-    last - warmAt,
-    failed,
-    cpu,
-  );
+  const scripts = w
+    .sql!.slice(0, 100)
+    .map((sql) => `begin;\nset local role ${role};\nselect set_config('app.user_id', '${userId}', true);\n${sql};\ncommit;\n`);
+  return pgbenchSlice(authUrl, scripts, connections, duration, warmSeconds, rate);
 }
 
 async function startChild(
