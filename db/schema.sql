@@ -4561,6 +4561,33 @@ $$;
 COMMENT ON FUNCTION app_private.rate_limit_expiry(p_at timestamp with time zone, p_window_seconds integer) IS 'When a hit at p_at leaves a rolling window of p_window_seconds counted in slots of 1/8640 of it (its slot''s end plus the window).';
 
 --
+-- Name: rate_limit_sweep(integer, timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.rate_limit_sweep(p_batch integer, p_now timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS integer
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  with gone as (
+    delete from app_private.rate_limit_buckets b
+     where b.bucket in (select o.bucket from app_private.rate_limit_buckets o
+                         where o.expires_at <= coalesce(p_now, clock_timestamp())
+                         limit p_batch)
+       and b.expires_at <= coalesce(p_now, clock_timestamp())
+    returning b.bucket
+  ), slots as (
+    delete from app_private.rate_limit_slots s using gone where s.bucket = gone.bucket
+  )
+  select count(*)::integer from gone
+$$;
+
+--
+-- Name: FUNCTION rate_limit_sweep(p_batch integer, p_now timestamp with time zone); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.rate_limit_sweep(p_batch integer, p_now timestamp with time zone) IS 'Removes up to p_batch rate-limit buckets (and their slots) whose every counted hit has left the window; returns how many.';
+
+--
 -- Name: rate_limit_take(text, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -8629,6 +8656,12 @@ REVOKE ALL ON FUNCTION app_private.quote_json(q app_public.quotes) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.rate_limit_expiry(p_at timestamp with time zone, p_window_seconds integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION rate_limit_sweep(p_batch integer, p_now timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.rate_limit_sweep(p_batch integer, p_now timestamp with time zone) FROM PUBLIC;
 
 --
 -- Name: FUNCTION rate_limit_take(p_bucket text, p_limit integer, p_window_seconds integer, p_now timestamp with time zone); Type: ACL; Schema: app_private; Owner: -

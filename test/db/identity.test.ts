@@ -282,6 +282,72 @@ describe('rate_limit_take', () => {
   });
 });
 
+// The sweep of buckets whose every hit has left the window (app_private.rate_limit_sweep, run
+// hourly by the job worker), on the simulated clock.
+describe('rate_limit_sweep', () => {
+  const take = (bucket: string, at: string) =>
+    db.pool.query(`select app_private.rate_limit_take($1, 3, 60, $2::timestamptz) as r`, [bucket, at]).then((r) => r.rows[0].r);
+  const rowsOf = async (bucket: string) => {
+    const { rows } = await db.pool.query(
+      `select (select count(*)::int from app_private.rate_limit_buckets where bucket = $1) as buckets,
+              (select count(*)::int from app_private.rate_limit_slots where bucket = $1) as slots`,
+      [bucket],
+    );
+    return rows[0] as { buckets: number; slots: number };
+  };
+
+  test('removes a bucket and its slots once its newest hit has left the window, keeps one with a hit in it, and a removed bucket starts again', async () => {
+    // Hits in three slots (a window of 60 s has slots of 6.944 ms): slot rows are kept.
+    for (const ms of ['00.000', '00.010', '00.020']) await take('t:sweep-old', `2025-01-01T00:00:${ms}Z`);
+    await take('t:sweep-live', '2025-01-01T00:00:50Z');
+    expect(await rowsOf('t:sweep-old')).toEqual({ buckets: 1, slots: 2 });
+    // 00:01:00.03: every hit of t:sweep-old has left (its newest, at 00.020, by 01:00.021 at most),
+    // and t:sweep-live's is in the window until about 01:50.
+    const { rows } = await db.pool.query(
+      `select app_private.rate_limit_sweep(100, '2025-01-01T00:01:00.030Z') as n,
+              app_private.rate_limit_sweep(100, '2025-01-01T00:01:00.030Z') as again`,
+    );
+    expect(rows[0].n).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf('t:sweep-old')).toEqual({ buckets: 0, slots: 0 });
+    expect(await rowsOf('t:sweep-live')).toEqual({ buckets: 1, slots: 0 });
+    const { rows: none } = await db.pool.query(
+      `select count(*)::int as n from app_private.rate_limit_buckets where bucket like 't:sweep-%' and expires_at <= '2025-01-01T00:01:00.030Z'`,
+    );
+    expect(none[0].n).toBe(0);
+    // What the removed bucket's next hit says is what a first hit says.
+    expect(await take('t:sweep-old', '2025-01-01T00:01:01Z')).toMatchObject({ allowed: true, remaining: 2 });
+    expect(await take('t:sweep-live', '2025-01-01T00:01:01Z')).toMatchObject({ allowed: true, remaining: 1 });
+  });
+
+  test('removes at most its batch, oldest or not, and says how many', async () => {
+    for (let i = 0; i < 5; i++) await take(`t:sweep-batch-${i}`, '2024-06-01T00:00:00Z');
+    const sweep = () =>
+      db.pool.query(`select app_private.rate_limit_sweep(2, '2024-06-01T00:10:00Z') as n`).then((r) => r.rows[0].n as number);
+    expect([await sweep(), await sweep(), await sweep(), await sweep()]).toEqual([2, 2, 1, 0]);
+  });
+
+  test('a hit committed while the sweep waits on its row keeps the bucket and its count', async () => {
+    await take('t:sweep-race', '2024-07-01T00:00:00Z');
+    const hit = await db.pool.connect();
+    const sweeper = await db.pool.connect();
+    try {
+      // The hit at 00:02 (its window moved on) holds the row's lock; the sweep at 00:02, which saw
+      // the bucket expired, waits for it, then reads the row again.
+      await hit.query('begin');
+      await hit.query(`select app_private.rate_limit_take('t:sweep-race', 3, 60, '2024-07-01T00:02:00Z')`);
+      const swept = sweeper.query(`select app_private.rate_limit_sweep(100, '2024-07-01T00:02:00Z') as n`);
+      await new Promise((r) => setTimeout(r, 200));
+      await hit.query('commit');
+      await swept;
+      expect(await rowsOf('t:sweep-race')).toEqual({ buckets: 1, slots: expect.any(Number) });
+      expect(await take('t:sweep-race', '2024-07-01T00:02:01Z')).toMatchObject({ allowed: true, remaining: 1 });
+    } finally {
+      hit.release();
+      sweeper.release();
+    }
+  });
+});
+
 describe('own keys', () => {
   test('a non-admin may hold 2 active keys (CONFL), an admin 5', async () => {
     const a = await register();
