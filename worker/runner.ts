@@ -17,8 +17,12 @@ import sendClaimCode from './tasks/listing_claims__send_code';
 import notifyCoverage from './tasks/opportunities__notify_coverage';
 import sendOwnerAccess from './tasks/opportunities__send_owner_access';
 import notifyPro from './tasks/quotes__notify_pro';
+import sweepRateLimits from './tasks/rate_limits__sweep';
 import notifyOwner from './tasks/request_events__notify_owner';
 import sendVerification from './tasks/service_requests__send_verification';
+
+/** Recurring jobs (graphile-worker's crontab format); none runs twice for one time, whatever the workers. */
+export const CRONTAB = '17 * * * * rate_limits__sweep';
 
 // The worker waits longer than a request would: a job that cannot get a connection is retried.
 const WORKER_ACQUIRE_TIMEOUT_MS = 10_000;
@@ -47,6 +51,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
     opportunities__send_owner_access: sendOwnerAccess(deps),
     request_events__notify_owner: notifyOwner(deps),
     listing_claims__send_code: sendClaimCode(deps),
+    rate_limits__sweep: sweepRateLimits(),
   };
   // Our own pool: graphile-worker ends a pool it made without waiting for it, which leaves
   // connections open after stop(); this one is ended, and awaited, below.
@@ -82,6 +87,8 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
       noHandleSignals: true,
       pollInterval: 2000,
       taskList,
+      // Queued by the worker itself, not from SQL: the rate-limit sweep, at minute 17 of every hour.
+      crontab: CRONTAB,
       events,
       logger: workerLogger(logger),
     });
