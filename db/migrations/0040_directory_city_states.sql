@@ -6,7 +6,7 @@
 -- when the city's last contractor leaves or recount_directory rebuilds the list. A state too many
 -- only costs the shortcut, and the list never misses a state. '' stands for no state.
 alter table app_private.directory_cities add column states text[] not null default '{}';
-comment on column app_private.directory_cities.states is 'The states of the city''s active contractors ('''' for a contractor without one): never fewer, perhaps more, until recount_directory (docs/search.md).';
+comment on column app_private.directory_cities.states is 'The states of the city''s active contractors (''{}'' for none): never fewer, perhaps more, until recount_directory (docs/search.md).';
 update app_private.directory_cities d set states = s.states
   from (select c.city, array_agg(distinct coalesce(c.state, '') order by coalesce(c.state, '')) as states
           from app_public.contractors c where c.is_active and c.city is not null group by c.city) s
