@@ -13,15 +13,30 @@ import { latencySlice, type Slice } from './slices';
 
 const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench';
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+/** Runs pgbench with these arguments; its output (stdout), or a rejection with the end of stderr. */
+export function runPgbench(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(PGBENCH, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '',
       err = '';
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.stderr.on('data', (d: Buffer) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}: ${err.slice(-2000)}`))));
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`pgbench exited ${code}: ${err.slice(-2000)}`))));
   });
+}
+
+/** pgbench's load options: `connections` clients on two threads for `seconds`, throttled to `rate` a second when given. */
+export function pgbenchLoad(connections: number, seconds: number, rate?: number): string[] {
+  return [
+    '-n',
+    '-c',
+    String(connections),
+    '-j',
+    '2',
+    '-T',
+    String(seconds),
+    ...(rate === undefined ? [] : ['-R', String(Math.max(1, Math.round(rate)))]),
+  ];
 }
 
 /** pgbench over `scripts` (each a transaction's text, picked with equal weight; pgbench takes at most 128) at `url`. */
@@ -34,19 +49,7 @@ export async function pgbenchSlice(
   rate?: number,
 ): Promise<Slice> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-'));
-  const args = [
-    '-n',
-    '-c',
-    String(connections),
-    '-j',
-    '2',
-    '-T',
-    String(warmSeconds + duration),
-    ...(rate === undefined ? [] : ['-R', String(Math.max(1, Math.round(rate)))]),
-    '-l',
-    '--log-prefix',
-    path.join(dir, 'log'),
-  ];
+  const args = [...pgbenchLoad(connections, warmSeconds + duration, rate), '-l', '--log-prefix', path.join(dir, 'log')];
   scripts.forEach((text, i) => {
     const file = path.join(dir, `s${i}.sql`);
     writeFileSync(file, text);
@@ -59,7 +62,7 @@ export async function pgbenchSlice(
     count = startCpuCount();
     warmAt = Date.now() / 1000;
   }, warmSeconds * 1000);
-  const out = await run(PGBENCH, args).finally(() => clearTimeout(warm));
+  const out = await runPgbench(args).finally(() => clearTimeout(warm));
   const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
   // Log lines: client, transaction, latency (us), script, end time (s, us).
   const done: Array<{ end: number; ms: number }> = [];

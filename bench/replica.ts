@@ -14,11 +14,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FaultCluster, freePort } from './cluster';
 import { load } from './load';
+import { pgbenchLoad, runPgbench } from './pgbench';
 import { requestFlowBody, workloads, type Req } from './workloads';
 
 const ROOT = path.resolve(__dirname, '../..');
 const RESULTS = path.join(ROOT, 'bench/results');
-const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench';
 const TICK_MS = 10;
 const log = (s: string): void => console.error(`bench:replica: ${s}`);
 
@@ -111,28 +111,12 @@ async function admissionAlone(primary: FaultCluster, connections: number, durati
   const lsn = async () => (await primary.sql<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'))[0]!.lsn;
   const lsnBefore = await lsn();
   const before = clusterTicks(primary);
-  const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(
-      PGBENCH,
-      [
-        '-n',
-        '-c',
-        String(connections),
-        '-j',
-        '2',
-        '-T',
-        String(duration),
-        '-f',
-        script,
-        `postgres://marine_authenticator@127.0.0.1:${primary.port}/marine`,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let text = '';
-    child.stdout.on('data', (d: Buffer) => (text += d));
-    child.stderr.on('data', (d: Buffer) => (text += d));
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`pgbench exited ${code}: ${text.slice(-2000)}`))));
-  });
+  const out = await runPgbench([
+    ...pgbenchLoad(connections, duration),
+    '-f',
+    script,
+    `postgres://marine_authenticator@127.0.0.1:${primary.port}/marine`,
+  ]);
   const cpu = clusterTicks(primary) - before;
   const [wal] = await primary.sql<{ bytes: string }>(`select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::bigint as bytes`, 'marine', [
     lsnBefore,
