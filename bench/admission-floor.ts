@@ -10,10 +10,11 @@
 // The scripts are one string each (`\;`), as the API sends its head, with the calls as literals
 // (the API prepares its two head calls once per connection: src/db/head-calls.ts). It makes a
 // user with an admin key, a scratch schema and their rate-limit buckets, and removes them after.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
-import { ensureBenchDatabase } from './databases';
+import { mintApiKey } from '../src/credentials';
+import { benchServer, ensureBenchDatabase } from './databases';
 import { pgbenchSlice } from './pgbench';
 
 const log = (s: string): void => console.error(`bench:admission-floor: ${s}`);
@@ -50,26 +51,25 @@ function parts(userId: string, digestHex: string): Part[] {
   ];
 }
 
-/** A user with an admin key (its digest), and the scratch table the bare write goes to. */
+/** A user with an admin key (minted as the API mints keys: its digest), and the scratch table the bare write goes to. */
 async function setUp(owner: Client): Promise<{ userId: string; keyId: string; digestHex: string }> {
   const userId = randomUUID();
-  const head = randomBytes(4).toString('hex');
-  const secret = randomBytes(16).toString('hex');
-  const digestOf = (key: string) => `sha256(convert_to('${key}', 'UTF8'))`;
+  const key = mintApiKey();
   await owner.query(
     `insert into app_public.users (id, first_name, last_name, email, is_admin) values ($1, 'Admission', 'Floor', $2, true)`,
-    [userId, `admission-floor-${head}@example.com`],
+    [userId, `admission-floor-${key.head}@example.com`],
   );
-  const { rows } = await owner.query<{ id: string }>(
-    `select (app_private.mint_api_key($1, 'admission floor', ${digestOf(`svc_public_${head}${secret}`)}, ${digestOf(`svc_live_${head}${secret}`)}, $2)->>'id') as id`,
-    [userId, head],
-  );
-  const digest = await owner.query<{ hex: string }>(`select encode(${digestOf(`svc_live_${head}${secret}`)}, 'hex') as hex`);
+  const { rows } = await owner.query<{ id: string }>(`select (app_private.mint_api_key($1, 'admission floor', $2, $3, $4)->>'id') as id`, [
+    userId,
+    key.publicDigest,
+    key.adminDigest,
+    key.head,
+  ]);
   await owner.query(`create schema bench_admission_floor;
     create unlogged table bench_admission_floor.counts (client integer primary key, n bigint not null);
     grant usage on schema bench_admission_floor to marine_authenticator;
     grant select, insert, update on bench_admission_floor.counts to marine_authenticator;`);
-  return { userId, keyId: rows[0]!.id, digestHex: digest.rows[0]!.hex };
+  return { userId, keyId: rows[0]!.id, digestHex: key.adminDigest.toString('hex') };
 }
 
 async function tearDown(owner: Client, userId: string, keyId: string): Promise<void> {
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     },
   });
   const size = Number(values.size);
-  const base = process.env.LOCAL_PG_URL_BASE ?? process.env.DATABASE_URL!.replace(/\/[^/]*$/, '');
+  const base = benchServer();
   const url = await ensureBenchDatabase(base, size, log);
   const authUrl = `${base.replace('postgres@', 'marine_authenticator@')}/bench_${size}`;
   const owner = new Client({ connectionString: url });

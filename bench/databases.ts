@@ -88,8 +88,15 @@ export async function ensureBenchDatabase(base: string, size: number, log: (s: s
   return url;
 }
 
+/** The server the bench databases live on: LOCAL_PG_URL_BASE, or DATABASE_URL's without its database. */
+export function benchServer(): string {
+  const base = process.env.LOCAL_PG_URL_BASE ?? process.env.DATABASE_URL?.replace(/\/[^/]*$/, '');
+  if (!base) throw new Error('DATABASE_URL or LOCAL_PG_URL_BASE must be set');
+  return base;
+}
+
 if (require.main === module) {
-  const base = process.env.LOCAL_PG_URL_BASE ?? process.env.DATABASE_URL!.replace(/\/[^/]*$/, '');
+  const base = benchServer();
   const sizes = process.argv.slice(2).map(Number);
   (async () => {
     for (const size of sizes) await ensureBenchDatabase(base, size, (s) => console.error(`bench: ${s}`));

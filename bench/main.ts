@@ -21,7 +21,7 @@ import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './cluster';
 import { startCpuCount } from './cpu';
-import { ensureBenchDatabase } from './databases';
+import { benchServer, ensureBenchDatabase } from './databases';
 import { load as runLoad, type LoadResult } from './load';
 import { pgbenchSlice } from './pgbench';
 import { f0, fms, fr } from './format';
@@ -542,8 +542,7 @@ async function main(): Promise<void> {
   });
   const sizes = (values.size ?? ['100000']).flatMap((s) => s.split(',')).map(Number);
   if (sizes.some((s) => !Number.isSafeInteger(s) || s < 1)) throw new Error('--size takes whole numbers');
-  const base = process.env.LOCAL_PG_URL_BASE ?? process.env.DATABASE_URL?.replace(/\/[^/]*$/, '');
-  if (!base) throw new Error('DATABASE_URL or LOCAL_PG_URL_BASE must be set');
+  const base = benchServer();
   // An --only run prints its tables and writes them only where --results says.
   const results = values.results ? path.resolve(values.results) : values.only ? null : path.join(ROOT, 'bench/results');
   if (results) mkdirSync(results, { recursive: true });

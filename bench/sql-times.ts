@@ -4,6 +4,7 @@
 //   node dist/bench/sql-times.js 10000 1000000 [--only text] [--rounds 2] [--sets 100]
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
+import { benchServer } from './databases';
 import { workloads } from './workloads';
 
 /** Times in ms of a workload's SQL run serially on one connection. */
@@ -47,8 +48,7 @@ export async function callerClient(authUrl: string, userId: string | null): Prom
 
 /** A connection to bench_<size> as its owner (the local cluster's, or DATABASE_URL's server). */
 export async function benchClient(size: number): Promise<Client> {
-  const base = process.env.LOCAL_PG_URL_BASE ?? process.env.DATABASE_URL!.replace(/\/[^/]*$/, '');
-  const c = new Client({ connectionString: `${base}/bench_${size}` });
+  const c = new Client({ connectionString: `${benchServer()}/bench_${size}` });
   await c.connect();
   return c;
 }
