@@ -1541,13 +1541,11 @@ CREATE FUNCTION app_hidden.owner_accept_estimate(p_token text, p_opportunity_id 
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
+  v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_estimate app_public.estimates;
   v_quote app_public.quotes;
   v_closing uuid[];
 begin
-  -- The Opportunity row is locked first, so two acceptances cannot both award.
-  select * into v_opportunity from app_public.opportunities where id = v_opportunity.id for update;
   if app_hidden.is_uuid(p_estimate_id) then
     select e.* into v_estimate from app_public.estimates e join app_public.quotes q on q.id = e.quote_id
      where e.id = p_estimate_id::uuid and q.opportunity_id = v_opportunity.id;
@@ -1601,7 +1599,7 @@ CREATE FUNCTION app_hidden.owner_answer_missing_info(p_token text, p_opportunity
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
+  v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
   v_request app_public.info_requests;
 begin
@@ -1676,7 +1674,7 @@ CREATE FUNCTION app_hidden.owner_mark_complete(p_token text, p_opportunity_id te
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
+  v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
 begin
   if v_opportunity.awarded_quote_id is distinct from v_quote.id then
@@ -1737,7 +1735,7 @@ CREATE FUNCTION app_hidden.owner_review(p_token text, p_opportunity_id text, p_q
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
+  v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
 begin
   -- The rule for previews too (the table's check holds it for writes): 1 to 5 in half points.
@@ -1779,7 +1777,7 @@ CREATE FUNCTION app_hidden.owner_select_visit_time(p_token text, p_opportunity_i
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
+  v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
   v_visit app_public.visits;
 begin
@@ -1825,7 +1823,7 @@ CREATE FUNCTION app_hidden.owner_send_message(p_token text, p_opportunity_id tex
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
+  v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
 begin
   perform app_private.open_thread(v_quote);
@@ -3505,6 +3503,8 @@ CREATE FUNCTION app_private.actionable_quote(p_quote_id uuid) RETURNS app_public
 declare
   v_quote app_public.quotes;
 begin
+  -- The Opportunity first, then the quote: the one lock order (app_private.locked_opportunity).
+  perform app_private.locked_opportunity(q.opportunity_id) from app_public.quotes q where q.id = p_quote_id;
   select * into v_quote from app_public.quotes where id = p_quote_id for update;
   if v_quote.id is null then
     raise exception 'Quote not found' using errcode = 'NTFND';
@@ -3986,6 +3986,25 @@ end
 $_$;
 
 --
+-- Name: locked_opportunity(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.locked_opportunity(p_opportunity_id uuid) RETURNS app_public.opportunities
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_opportunity app_public.opportunities;
+begin
+  select * into v_opportunity from app_public.opportunities where id = p_opportunity_id for update;
+  if v_opportunity.id is null then
+    raise exception 'Opportunity not found' using errcode = 'NTFND';
+  end if;
+  return v_opportunity;
+end
+$$;
+
+--
 -- Name: log_event(text, uuid, uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4048,6 +4067,8 @@ CREATE FUNCTION app_private.mark_pro_notified(p_quote_id uuid, p_delivered boole
 declare
   v_opportunity_id uuid;
 begin
+  -- The Opportunity first, then the quote: the one lock order (app_private.locked_opportunity).
+  perform app_private.locked_opportunity(q.opportunity_id) from app_public.quotes q where q.id = p_quote_id;
   update app_public.quotes set pro_notified_at = now() where id = p_quote_id returning opportunity_id into v_opportunity_id;
   perform app_private.log_event('pro_contacted', null, v_opportunity_id,
     jsonb_build_object('quoteId', p_quote_id, 'delivered', p_delivered));
@@ -8488,6 +8509,12 @@ REVOKE ALL ON FUNCTION app_private.listing_token_access(p_token_digest_hex text,
 --
 
 REVOKE ALL ON FUNCTION app_private.listing_url(p_field text, p_value jsonb, p_hosts text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION locked_opportunity(p_opportunity_id uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.locked_opportunity(p_opportunity_id uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION log_event(p_kind text, p_request_id uuid, p_opportunity_id uuid, p_detail jsonb); Type: ACL; Schema: app_private; Owner: -

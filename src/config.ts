@@ -2,6 +2,7 @@
 // with one clear line per problem instead of failing later in a request.
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { CONFLICT_RETRIES } from './db/conflicts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const postgresUrl = z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' });
@@ -30,6 +31,9 @@ const schema = z
     DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    // How many times an operation PostgreSQL aborted for a race (a deadlock, a serialization
+    // failure) runs again before the answer is a 503 (src/db/conflicts.ts).
+    DATABASE_CONFLICT_RETRIES: z.coerce.number().int().min(0).max(10).default(CONFLICT_RETRIES),
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Express' "trust proxy": false, true, a hop count or a list of addresses/CIDRs.

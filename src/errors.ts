@@ -2,6 +2,7 @@
 // a client-safe message, details and headers. toApiError is the one mapping from SQLSTATEs
 // (db/ERRORS.md), database faults and parser errors; http/errors.ts sends the result.
 import { DbRefusal } from './db/database';
+import { isConflict } from './db/conflicts';
 import { isDatabaseUnavailable } from './db/faults';
 
 export class ApiError extends Error {
@@ -71,6 +72,12 @@ export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
   if (isDatabaseUnavailable(err)) {
     return new ApiError(503, 'Service temporarily unavailable', 'The database is not answering; retry shortly.', {
+      'Retry-After': UNAVAILABLE_RETRY_AFTER,
+    });
+  }
+  // A race that the operation's runs again did not get past (src/db/conflicts.ts): try later.
+  if (isConflict(err)) {
+    return new ApiError(503, 'Service temporarily unavailable', 'The request raced another one on the same record; retry shortly.', {
       'Retry-After': UNAVAILABLE_RETRY_AFTER,
     });
   }

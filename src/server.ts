@@ -38,6 +38,7 @@ function createApiDatabase(config: Config, logger: Logger): Database {
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     timeoutsPerTransaction: config.DATABASE_POOL_MODE === 'transaction',
+    conflictRetries: config.DATABASE_CONFLICT_RETRIES,
   };
   const db = createDatabase(config.AUTH_DATABASE_URL ?? config.DATABASE_URL, settings, (err) =>
     logger.warn({ err }, 'database connection failed'),

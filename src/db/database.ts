@@ -4,6 +4,7 @@
 // its arguments as bound parameters, and the commit, written at once on a pipelining connection.
 import pg from 'pg';
 import { RawJson } from '../json/raw-json';
+import { CONFLICT_RETRIES, retryingConflicts } from './conflicts';
 import { isDatabaseUnavailable } from './faults';
 import { ADMISSION_COLUMN, ADMIT_REQUEST, ASSUME_CALLER, headCallText, placeholders, prepareHeadCalls } from './head-calls';
 import type { ReadReplicas, Replica } from './replicas';
@@ -192,11 +193,13 @@ export class Database {
    *   the timeouts, when a transaction pooler cannot carry them as connection parameters.
    * @param headPrepared whether every connection of the pool has the head's calls prepared
    *   (src/db/head-calls.ts: session pooling only).
+   * @param conflictRetries how many times an operation aborted by a race runs again (src/db/conflicts.ts).
    */
   constructor(
     readonly pool: pg.Pool,
     readonly transactionSettings = '',
     readonly headPrepared = false,
+    readonly conflictRetries = CONFLICT_RETRIES,
   ) {}
 
   /**
@@ -280,7 +283,9 @@ export class Database {
     const admission = caller.admission;
     caller.admission = undefined;
     if (admission !== undefined) return this.admittedCall(admission, operation);
-    return this.asCaller({ caller }, operation);
+    return this.asCaller<R>({ caller }, operation).catch((err: unknown) =>
+      retryingConflicts(err, this.conflictRetries, () => this.asCaller<R>({ caller }, operation)),
+    );
   }
 
   /**
@@ -316,7 +321,8 @@ export class Database {
       // The admission committed unless it failed itself: its headers go on the answer.
       if (admitted === undefined) admission.fail(err);
       admission.settle(JSON.parse(admitted));
-      throw err;
+      // An operation that raced another rolled back and runs again; the admission stands (it counted once).
+      return retryingConflicts(err, this.conflictRetries, () => this.asCaller<R>({ keyDigest: assumedDigest(admission) }, operation));
     }
     admission.settle(JSON.parse(admitted!));
     return result;
@@ -420,6 +426,8 @@ export interface PoolSettings {
    * connection parameters other than a few, so the timeouts are set in every transaction instead.
    */
   timeoutsPerTransaction?: boolean;
+  /** How many times an operation aborted by a deadlock or serialization failure runs again. */
+  conflictRetries?: number;
 }
 
 /** `; set local ...` of the timeouts, for the start of each transaction (or '' when not needed). */
@@ -470,5 +478,5 @@ export function createDatabase(
   // A transaction pooler keeps no session state between transactions (src/db/head-calls.ts).
   const headPrepared = settings.timeoutsPerTransaction !== true;
   if (headPrepared) pool.on('connect', (client) => prepareHeadCalls(client, onConnectionError ?? (() => undefined)));
-  return new Database(pool, transactionTimeouts(settings), headPrepared);
+  return new Database(pool, transactionTimeouts(settings), headPrepared, settings.conflictRetries);
 }

@@ -4,6 +4,7 @@
 import type { Socket } from 'node:net';
 import pg from 'pg';
 import { mintApiKey, sha256 } from '../../src/credentials';
+import { CONFLICT_RETRIES } from '../../src/db/conflicts';
 import { ANONYMOUS, asTokenHolder, createDatabase, type Caller, type Database, type DeferredAdmission } from '../../src/db/database';
 import { prepareHeadCalls } from '../../src/db/head-calls';
 import { callAs, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
@@ -55,7 +56,28 @@ async function revokedAt(keyId: string): Promise<unknown> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  // An operation that loses a race on its first runs, as a deadlock victim does: PostgreSQL
+  // aborts it with 40P01 after it wrote. The sequence counts runs across the rollbacks.
+  await db.pool.query(`
+    create sequence public.race_runs;
+    create table public.race_writes (run bigint);
+    create function app_hidden.race_victim(p_lost_runs int) returns json language plpgsql
+      security definer set search_path to pg_catalog, public as $$
+    declare v_run bigint := nextval('public.race_runs');
+    begin
+      insert into public.race_writes values (v_run);
+      if v_run <= p_lost_runs then
+        raise exception 'deadlock detected' using errcode = '40P01';
+      end if;
+      return json_build_object('run', v_run, 'role', current_setting('role'));
+    end $$;
+    grant execute on function app_hidden.race_victim(int) to marine_anonymous;`);
 });
+
+async function raceRound(): Promise<void> {
+  await db.pool.query('alter sequence public.race_runs restart; truncate public.race_writes');
+}
+const raceWrites = async () => (await db.pool.query('select run from public.race_writes order by run')).rows.map((r) => Number(r.run));
 afterAll(() => db.drop());
 
 // Both poolings: a connection of its own (the head's calls prepared on it, src/db/head-calls.ts)
@@ -153,6 +175,28 @@ describe.each([
     expect(seen.settled).toMatchObject({ role: 'marine_agent', rate: { remaining: 9 } });
     expect(caller.admission).toBeUndefined();
     expect(roundTrips()).toBe(1);
+  });
+
+  test('an operation that lost a race runs again: the answer is the run that won, its writes alone stay', async () => {
+    await raceRound();
+    const answer = await api.callJson(ANONYMOUS, 'app_hidden.race_victim', [2]);
+    expect(answer).toEqual({ run: 3, role: 'marine_anonymous' });
+    expect(await raceWrites()).toEqual([3]);
+  });
+
+  test('an admitted operation that lost a race: the admission counted once, the run again is the key', async () => {
+    await raceRound();
+    const a = await agent();
+    const { caller, seen } = pending(a.digest);
+    expect(await api.callJson(caller, 'app_hidden.race_victim', [1])).toEqual({ run: 2, role: 'marine_agent' });
+    expect(seen.settled).toMatchObject({ role: 'marine_agent', rate: { remaining: 9 } });
+  });
+
+  test(`a race lost ${CONFLICT_RETRIES + 1} times is the answer, and nothing it wrote stays`, async () => {
+    await raceRound();
+    expect(await sqlState(api.callJson(ANONYMOUS, 'app_hidden.race_victim', [CONFLICT_RETRIES + 1]))).toBe('40P01');
+    expect(await raceWrites()).toEqual([]);
+    expect((await db.pool.query(`select nextval('public.race_runs') as n`)).rows[0].n).toBe(String(CONFLICT_RETRIES + 2));
   });
 
   test('nothing stays on the connection after an admitted call', async () => {

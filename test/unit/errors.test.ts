@@ -36,6 +36,12 @@ test('a 429 with seconds in its detail gets Retry-After', () => {
   expect(toApiError(pgError('RATEL', 'Too many tries', '30'))?.headers).toEqual({ 'Retry-After': '30' });
 });
 
+test.each(['40001', '40P01'])('a race the service ran again and still lost (%s) is a 503 with Retry-After, never a 500', (code) => {
+  const e = toApiError(pgError(code, 'deadlock detected', 'Process 12 waits for ShareLock on transaction 34'));
+  expect(e).toMatchObject({ status: 503, headers: { 'Retry-After': expect.any(String) } });
+  expect(e?.details).not.toContain('Process');
+});
+
 test('anything else is not mapped (the handler answers 500)', () => {
   expect(toApiError(pgError('42883'))).toBeNull();
   expect(toApiError(new Error('boom'))).toBeNull();

@@ -5,13 +5,11 @@ CREATE OR REPLACE FUNCTION app_hidden.owner_accept_estimate(p_token text, p_oppo
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 declare
-  v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
+  v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_estimate app_public.estimates;
   v_quote app_public.quotes;
   v_closing uuid[];
 begin
-  -- The Opportunity row is locked first, so two acceptances cannot both award.
-  select * into v_opportunity from app_public.opportunities where id = v_opportunity.id for update;
   if app_hidden.is_uuid(p_estimate_id) then
     select e.* into v_estimate from app_public.estimates e join app_public.quotes q on q.id = e.quote_id
      where e.id = p_estimate_id::uuid and q.opportunity_id = v_opportunity.id;

@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION app_hidden.owner_review(p_token text, p_opportunity_i
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 declare
-  v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
+  v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
 begin
   -- The rule for previews too (the table's check holds it for writes): 1 to 5 in half points.

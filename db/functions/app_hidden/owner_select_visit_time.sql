@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION app_hidden.owner_select_visit_time(p_token text, p_op
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 declare
-  v_opportunity app_public.opportunities := app_private.owned_opportunity(p_token, p_opportunity_id);
+  v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
   v_visit app_public.visits;
 begin

@@ -1,3 +1,4 @@
+-- A pro's quote, locked for the write after its Opportunity, while its thread is open; NTFND or CONFL.
 CREATE OR REPLACE FUNCTION app_private.actionable_quote(p_quote_id uuid)
  RETURNS app_public.quotes
  LANGUAGE plpgsql
@@ -6,6 +7,8 @@ AS $function$
 declare
   v_quote app_public.quotes;
 begin
+  -- The Opportunity first, then the quote: the one lock order (app_private.locked_opportunity).
+  perform app_private.locked_opportunity(q.opportunity_id) from app_public.quotes q where q.id = p_quote_id;
   select * into v_quote from app_public.quotes where id = p_quote_id for update;
   if v_quote.id is null then
     raise exception 'Quote not found' using errcode = 'NTFND';

@@ -1,4 +1,5 @@
 -- A quote of this Opportunity, locked for the write, or NTFND (ids of other Opportunities too).
+-- The caller holds the Opportunity's lock already (app_private.locked_opportunity): the one lock order.
 CREATE OR REPLACE FUNCTION app_private.owned_quote(p_opportunity_id uuid, p_quote_id text)
  RETURNS app_public.quotes
  LANGUAGE plpgsql
