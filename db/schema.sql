@@ -1796,6 +1796,11 @@ begin
     raise exception 'selectedTime is not one of the proposed times' using errcode = 'INVAL',
       detail = format('selectedTime: choose one of %s', (select string_agg(app_hidden.iso_time(t), ', ' order by t) from unnest(v_visit.proposed_times) t));
   end if;
+  -- A proposed time that has passed cannot be chosen: ask the pro for new times.
+  if p_selected_time <= now() then
+    raise exception 'selectedTime has passed' using errcode = 'INVAL',
+      detail = 'selectedTime: this proposed time is in the past; ask the pro for new times.';
+  end if;
   if p_confirm then
     update app_public.visits set selected_time = p_selected_time, status = 'scheduled' where id = v_visit.id;
     update app_public.quotes set status = 'visit_scheduled' where id = v_quote.id and status in ('requested', 'info_requested', 'visit_proposed');
@@ -3510,6 +3515,7 @@ begin
     raise exception 'Quote not found' using errcode = 'NTFND';
   end if;
   perform app_private.open_thread(v_quote);
+  perform app_private.quote_write_budget(v_quote);
   return v_quote;
 end
 $$;
@@ -4313,17 +4319,21 @@ $$;
 CREATE FUNCTION app_private.pro_act_estimate(q app_public.quotes, p_amount numeric, p_currency text, p_description text, p_valid_until date, p_confirm boolean) RETURNS json
     LANGUAGE plpgsql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $_$
+    AS $$
 declare
   v_currency text := upper(coalesce(p_currency, 'USD'));
   v_estimate app_public.estimates;
+  v_minor_units smallint := (select c.minor_units from app_public.currencies c where c.code = v_currency);
+  v_superseded uuid[];
 begin
   perform app_private.before_award(q);
-  if p_amount is null or p_amount <= 0 or p_amount >= 10000000000 or p_amount <> round(p_amount, 2) then
-    raise exception 'The amount must be more than 0 and below 10,000,000,000, in cents at most' using errcode = 'INVAL';
+  if v_minor_units is null then
+    raise exception 'currency must be an ISO 4217 currency code' using errcode = 'INVAL',
+      detail = format('currency: %s is not a currency (for example USD, EUR, CAD)', left(p_currency, 10));
   end if;
-  if v_currency !~ '^[A-Z]{3}$' then
-    raise exception 'The currency must be a three-letter ISO 4217 code' using errcode = 'INVAL';
+  if p_amount is null or p_amount <= 0 or p_amount >= 10000000000 or p_amount <> round(p_amount, v_minor_units) then
+    raise exception 'amount must be more than 0 and below 10,000,000,000, with at most % decimals in %', v_minor_units, v_currency
+      using errcode = 'INVAL';
   end if;
   if length(p_description) not between 1 and 5000 then
     raise exception 'What the estimate covers must be 1 to 5000 characters' using errcode = 'INVAL';
@@ -4331,17 +4341,23 @@ begin
   if p_valid_until < (now() at time zone 'UTC')::date then
     raise exception 'validUntil must be today or later (UTC)' using errcode = 'INVAL';
   end if;
+  if p_valid_until > now() + app_private.setting_booking_horizon() then
+    raise exception 'validUntil is too far ahead: at most % from today', app_private.setting_booking_horizon() using errcode = 'INVAL';
+  end if;
+  select coalesce(array_agg(e.id order by e.id), '{}') into v_superseded
+    from app_public.estimates e where e.quote_id = q.id and e.status = 'submitted';
   if not p_confirm then
     return app_private.pro_preview('submit_estimate', q, jsonb_build_object('amount', p_amount, 'currency', v_currency,
-      'description', p_description, 'validUntil', p_valid_until));
+      'description', p_description, 'validUntil', p_valid_until, 'supersedesEstimates', to_jsonb(v_superseded)));
   end if;
+  update app_public.estimates set status = 'superseded' where id = any (v_superseded);
   insert into app_public.estimates (quote_id, amount, currency, description, valid_until)
     values (q.id, p_amount, v_currency, p_description, p_valid_until) returning * into v_estimate;
   update app_public.quotes set status = 'estimated' where id = q.id;
   perform app_private.pro_acted('pro_estimate', q, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
   return json_build_object('quoteId', q.id, 'estimateId', v_estimate.id);
 end
-$_$;
+$$;
 
 --
 -- Name: pro_act_message(app_public.quotes, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4410,6 +4426,9 @@ begin
   end if;
   if exists (select 1 from unnest(v_times) t where t <= now()) then
     raise exception 'Visit times must be in the future' using errcode = 'INVAL';
+  end if;
+  if exists (select 1 from unnest(v_times) t where t > now() + app_private.setting_booking_horizon()) then
+    raise exception 'Visit times must be at most % ahead', app_private.setting_booking_horizon() using errcode = 'INVAL';
   end if;
   if not p_confirm then
     return app_private.pro_preview('propose_visit_times', q,
@@ -4563,6 +4582,32 @@ CREATE FUNCTION app_private.quote_json(q app_public.quotes) RETURNS json
         from app_public.reviews r where r.quote_id = q.id))
     from app_public.contractors c where c.id = q.contractor_id
   $$;
+
+--
+-- Name: quote_write_budget(app_public.quotes); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.quote_write_budget(q app_public.quotes) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_budget integer := app_private.setting_quote_writes_a_day();
+  v_oldest timestamptz;
+begin
+  select min(created_at) into v_oldest from (
+    select e.created_at from app_public.request_events e
+     where e.opportunity_id = q.opportunity_id and e.detail ->> 'quoteId' = q.id::text
+       and e.kind in ('pro_message', 'pro_info_request', 'pro_visits_proposed', 'pro_estimate', 'pro_declined')
+       and e.created_at > now() - interval '24 hours'
+     order by e.created_at desc limit v_budget) recent
+  having count(*) >= v_budget;
+  if v_oldest is not null then
+    raise exception 'Too many writes on this quote today: at most % in 24 hours', v_budget using errcode = 'RATEL',
+      detail = greatest(1, ceil(extract(epoch from v_oldest + interval '24 hours' - now())))::int::text;
+  end if;
+end
+$$;
 
 --
 -- Name: rate_limit_expiry(timestamp with time zone, integer); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4999,6 +5044,22 @@ CREATE FUNCTION app_private.set_verification_credentials(p_request_id uuid, p_co
     values (p_request_id, p_code_digest, p_token_digest)
     on conflict (request_id) do update set code_digest = excluded.code_digest, token_digest = excluded.token_digest, sent_at = null
   $$;
+
+--
+-- Name: setting_booking_horizon(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.setting_booking_horizon() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    AS $$ select interval '5 years' $$;
+
+--
+-- Name: setting_quote_writes_a_day(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.setting_quote_writes_a_day() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 40 $$;
 
 --
 -- Name: staff_json(app_public.users); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5620,16 +5681,16 @@ COMMENT ON FUNCTION app_public.pro_send_message(quote_id uuid, content text) IS 
 CREATE TABLE app_public.estimates (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     quote_id uuid NOT NULL,
-    amount numeric(12,2) NOT NULL,
+    amount numeric NOT NULL,
     currency text DEFAULT 'USD'::text NOT NULL,
     description text,
     status text DEFAULT 'submitted'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     valid_until date,
+    CONSTRAINT estimates_amount_bounds CHECK (((amount < ('10000000000'::bigint)::numeric) AND (scale(amount) <= 4))),
     CONSTRAINT estimates_amount_check CHECK ((amount > (0)::numeric)),
-    CONSTRAINT estimates_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT estimates_description_check CHECK ((length(description) <= 5000)),
-    CONSTRAINT estimates_status_check CHECK ((status = ANY (ARRAY['submitted'::text, 'accepted'::text, 'closed'::text, 'withdrawn'::text])))
+    CONSTRAINT estimates_status_check CHECK ((status = ANY (ARRAY['submitted'::text, 'accepted'::text, 'closed'::text, 'withdrawn'::text, 'superseded'::text])))
 );
 
 --
@@ -5947,6 +6008,24 @@ ALTER TABLE app_public.contractors ALTER COLUMN search_no ADD GENERATED ALWAYS A
     NO MAXVALUE
     CACHE 1
 );
+
+--
+-- Name: currencies; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.currencies (
+    code text NOT NULL,
+    minor_units smallint NOT NULL,
+    name text NOT NULL,
+    CONSTRAINT currencies_code_check CHECK ((code ~ '^[A-Z]{3}$'::text)),
+    CONSTRAINT currencies_minor_units_check CHECK (((minor_units >= 0) AND (minor_units <= 4)))
+);
+
+--
+-- Name: TABLE currencies; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.currencies IS 'ISO 4217 currencies an estimate may be in, with their minor units (decimals).';
 
 --
 -- Name: listing_edits; Type: TABLE; Schema: app_public; Owner: -
@@ -6318,6 +6397,13 @@ ALTER TABLE ONLY app_public.contractors
 
 ALTER TABLE ONLY app_public.contractors
     ADD CONSTRAINT contractors_slug_key UNIQUE (slug);
+
+--
+-- Name: currencies currencies_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.currencies
+    ADD CONSTRAINT currencies_pkey PRIMARY KEY (code);
 
 --
 -- Name: estimates estimates_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
@@ -7026,6 +7112,13 @@ ALTER TABLE ONLY app_public.contractor_specialties
     ADD CONSTRAINT contractor_specialties_specialty_id_fkey FOREIGN KEY (specialty_id) REFERENCES app_public.specialties(id) ON DELETE CASCADE;
 
 --
+-- Name: estimates estimates_currency_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.estimates
+    ADD CONSTRAINT estimates_currency_fkey FOREIGN KEY (currency) REFERENCES app_public.currencies(code) NOT VALID;
+
+--
 -- Name: estimates estimates_quote_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -7370,6 +7463,12 @@ ALTER TABLE app_public.contractor_specialties ENABLE ROW LEVEL SECURITY;
 ALTER TABLE app_public.contractors ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: currencies; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.currencies ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: estimates; Type: ROW SECURITY; Schema: app_public; Owner: -
 --
 
@@ -7440,6 +7539,12 @@ CREATE POLICY select_active ON app_public.contractors FOR SELECT TO marine_anony
 --
 
 CREATE POLICY select_all ON app_public.contractor_specialties FOR SELECT TO marine_anonymous USING (true);
+
+--
+-- Name: currencies select_all; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_all ON app_public.currencies FOR SELECT USING (true);
 
 --
 -- Name: specialties select_all; Type: POLICY; Schema: app_public; Owner: -
@@ -8679,6 +8784,12 @@ REVOKE ALL ON FUNCTION app_private.pro_token_quote(p_token_digest_hex text, p_qu
 REVOKE ALL ON FUNCTION app_private.quote_json(q app_public.quotes) FROM PUBLIC;
 
 --
+-- Name: FUNCTION quote_write_budget(q app_public.quotes); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.quote_write_budget(q app_public.quotes) FROM PUBLIC;
+
+--
 -- Name: FUNCTION rate_limit_expiry(p_at timestamp with time zone, p_window_seconds integer); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -8791,6 +8902,18 @@ REVOKE ALL ON FUNCTION app_private.set_pro_token(p_quote_id uuid, p_token_digest
 --
 
 REVOKE ALL ON FUNCTION app_private.set_verification_credentials(p_request_id uuid, p_code_digest bytea, p_token_digest bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION setting_booking_horizon(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setting_booking_horizon() FROM PUBLIC;
+
+--
+-- Name: FUNCTION setting_quote_writes_a_day(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setting_quote_writes_a_day() FROM PUBLIC;
 
 --
 -- Name: FUNCTION staff_json(p_user app_public.users); Type: ACL; Schema: app_private; Owner: -
@@ -9008,6 +9131,12 @@ REVOKE ALL ON FUNCTION app_private.union_of(integer[]) FROM PUBLIC;
 
 GRANT SELECT ON TABLE app_public.contractor_specialties TO marine_anonymous;
 GRANT INSERT,DELETE ON TABLE app_public.contractor_specialties TO marine_admin;
+
+--
+-- Name: TABLE currencies; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.currencies TO marine_anonymous;
 
 --
 -- Name: TABLE listing_edits; Type: ACL; Schema: app_public; Owner: -

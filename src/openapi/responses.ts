@@ -332,7 +332,7 @@ const pro = z
         currency: z.string(),
         description: nullable(z.string()).meta({ description: 'What the estimate covers.' }),
         validUntil: nullable(z.iso.date()).meta({ description: 'The last day (UTC) it can be accepted; null when the estimate has none.' }),
-        status: z.enum(['submitted', 'accepted', 'closed', 'withdrawn']),
+        status: z.enum(['submitted', 'accepted', 'closed', 'withdrawn', 'superseded']),
         submittedAt: time,
       }),
     ),

@@ -38,6 +38,16 @@ export interface PageForm {
 }
 
 const field = (v: unknown) => (typeof v === 'string' ? v : undefined);
+/**
+ * A form's amount as a number when it is written as one in decimal (1850 or 1850.50); anything
+ * else stays text, which the body's schema refuses ("must be a number"). Number() would read
+ * "0x10" as 16 and "1e3" as 1000.
+ */
+const DECIMAL = /^\d{1,10}(\.\d{1,4})?$/;
+const decimal = (v: unknown) => {
+  const text = field(v)?.trim();
+  return text !== undefined && DECIMAL.test(text) ? Number(text) : text;
+};
 const filled = (vs: unknown[]) => vs.map(field).filter((v): v is string => v !== undefined && v.trim() !== '');
 
 export const PAGE_FORMS: Record<string, PageForm> = {
@@ -55,7 +65,7 @@ export const PAGE_FORMS: Record<string, PageForm> = {
   estimates: {
     write: 'estimates',
     read: (f) => ({
-      amount: Number(field(f.amount) ?? ''),
+      amount: decimal(f.amount),
       currency: field(f.currency) || undefined,
       description: field(f.description),
       validUntil: field(f.validUntil),

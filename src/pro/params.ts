@@ -34,7 +34,9 @@ export const proVisitTimesBody = z.object({
     .array(z.iso.datetime({ offset: true, error: 'each time must be an ISO 8601 date-time with a time zone' }))
     .min(1, 'must have 1 to 10 times')
     .max(10, 'must have 1 to 10 times')
-    .meta({ description: 'Visit times to offer the owner, 1 to 10 instants in the future; the owner picks one.' }),
+    .meta({
+      description: 'Visit times to offer the owner, 1 to 10 instants in the future, at most five years ahead; the owner picks one.',
+    }),
 });
 
 export const proEstimateBody = z.object({
@@ -43,20 +45,21 @@ export const proEstimateBody = z.object({
     .number({ error: 'must be a number' })
     .positive('must be more than 0')
     .max(9_999_999_999.99, 'must be below 10,000,000,000')
-    .meta({ description: 'The price, more than 0, in cents at most (1850.5).' }),
+    .meta({ description: 'The price, more than 0, with no more decimals than the currency has (1850.5 USD, 185000 JPY).' }),
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code')
     .default('USD')
-    .meta({ description: 'ISO 4217 currency code; USD when absent.' }),
+    .meta({ description: 'ISO 4217 currency code (a currency, not a metal or test code); USD when absent.' }),
   description: z
     .string()
     .min(1, 'must be 1 to 5000 characters')
     .max(5000, 'must be 1 to 5000 characters')
     .meta({ description: 'What the estimate covers, 1 to 5000 characters.' }),
-  validUntil: z.iso
-    .date({ error: 'must be a date (YYYY-MM-DD)' })
-    .meta({ description: 'The last day (UTC) the owner can accept the estimate: today or later.' }),
+  validUntil: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).meta({
+    description:
+      "The last day (UTC) the owner can accept the estimate: today or later, at most five years ahead. A new estimate supersedes the pro's earlier submitted one.",
+  }),
 });
 
 export const proDeclineBody = z.object({

@@ -156,6 +156,36 @@ describe('writes', () => {
     if (field !== null) expect(r.body.error).toContain(`'${field}'`);
   });
 
+  test.each([
+    ['estimates', { amount: 10, currency: 'ZZZ', description: 'x', validUntil: '2031-01-01' }, 'currency'],
+    ['estimates', { amount: 10.5, currency: 'JPY', description: 'x', validUntil: '2031-01-01' }, 'amount'],
+    ['estimates', { amount: 10, description: 'x', validUntil: '9999-12-31' }, 'validUntil'],
+    ['visit-times', { times: ['9999-12-31T09:00:00Z'] }, 'Visit times'],
+  ])("%s %j: 400 from the operation's rule, which names the field", async (suffix, body, field) => {
+    const before = await count(suffix === 'estimates' ? 'estimates' : 'visits');
+    for (const confirm of [false, true]) {
+      const r = await write(a, suffix, { ...body, confirm });
+      expect([confirm, r.status]).toEqual([confirm, 400]);
+      expect(r.body.error).toContain(field);
+    }
+    expect(await count(suffix === 'estimates' ? 'estimates' : 'visits')).toBe(before);
+  });
+
+  test("a pro's writes on one quote have a daily budget: the next is a 429 with Retry-After, and the other pro still writes", async () => {
+    const fresh = await makeOpportunity(svc, 2, 14);
+    const [q, other] = fresh.quotes.map((x) => x.quoteId) as [string, string];
+    const t = await issueProToken(svc.db, q);
+    const budget = (await svc.db.pool.query('select app_private.setting_quote_writes_a_day() as n')).rows[0].n as number;
+    for (let i = 0; i < budget; i++) {
+      expect((await write(q, 'messages', { proAccessToken: t, content: `Update ${i}`, confirm: true })).status).toBe(200);
+    }
+    const refused = await write(q, 'messages', { proAccessToken: t, content: 'One more', confirm: true });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(86_000);
+    const theirs = await write(other, 'messages', { proAccessToken: await issueProToken(svc.db, other), content: 'Hello', confirm: true });
+    expect(theirs.status).toBe(200);
+  });
+
   test('a decline closes the thread: the owner sees the reason, further writes are 409; methods and unknown paths', async () => {
     const fresh = await makeOpportunity(svc, 1, 10);
     const q = fresh.quotes[0]!.quoteId;
@@ -242,6 +272,12 @@ describe('the page the e-mailed link opens', () => {
     expect(thread.conversation.missingInfoRequests[0].questions).toEqual(['Boat length?', 'Hull material?']);
     expect(thread.visits[0].options).toEqual(['2031-03-10T13:00:00.000Z', '2031-03-11T18:30:00.000Z']);
     expect(thread.estimates[0]).toMatchObject({ amount: 1850.5, currency: 'USD', validUntil: '2031-03-31' });
+    // An amount is read as a decimal number only: not hexadecimal, not an exponent.
+    for (const amount of ['0x10', '1e3', '12,50']) {
+      const r = await post(q, 'estimates', { proAccessToken: t, amount, currency: 'USD', description: 'x', validUntil: '2031-03-31' });
+      expect([amount, r.status]).toEqual([amount, 400]);
+    }
+    expect((await svc.get(`${PRO}/${q}`, { headers: { [at]: t } })).body.data.estimates).toHaveLength(1);
     // A form for another quote, a bad field, or JSON: an error page or a 415, nothing written.
     expect((await post(a, 'messages', { proAccessToken: t, content: 'x' })).status).toBe(404);
     const bad = await post(q, 'visit-times', { proAccessToken: t, time1: '2031-03-10T09:00', zone: 'Mars/Olympus' });

@@ -46,6 +46,24 @@ describe('owner writes', () => {
     ).toBe(1);
   });
 
+  test('a proposed time that has passed cannot be chosen (INVAL, in the preview too); a later one of the same visit can', async () => {
+    const o = await opportunity();
+    const [a] = o.quotes;
+    const visit = await staff('app_public.pro_propose_visits($1, $2)', [a, ['2031-01-01T10:00:00Z', '2031-01-02T10:00:00Z']]);
+    // The first time passes while the owner decides.
+    await db.pool.query(
+      `update app_public.visits set proposed_times = array[now() - interval '1 hour', '2031-01-02T10:00:00Z'] where id = $1`,
+      [visit.id],
+    );
+    const { rows } = await db.pool.query('select proposed_times[1] as passed from app_public.visits where id = $1', [visit.id]);
+    for (const confirm of [false, true]) {
+      expect(await sqlState(owner('owner_select_visit_time', [o.token, o.id, a, visit.id, rows[0].passed, confirm]))).toBe('INVAL');
+    }
+    expect(await owner('owner_select_visit_time', [o.token, o.id, a, visit.id, '2031-01-02T10:00:00Z', true])).toEqual({
+      opportunityId: o.id,
+    });
+  });
+
   test('CONFL: answers without an open request, a second visit choice, a second award, completing or reviewing the wrong thread', async () => {
     const o = await opportunity();
     const [a, b] = o.quotes;

@@ -147,6 +147,15 @@ describe('pro writes', () => {
     ['pro_send_estimate', [10.005, 'USD', 'x', '2031-01-01']],
     ['pro_send_estimate', [10, 'US', 'x', '2031-01-01']],
     ['pro_send_estimate', [10, 'USD', 'x', '2001-01-01']],
+    // ISO 4217 only (app_public.currencies): three letters that are no currency, or not money.
+    ['pro_send_estimate', [10, 'ZZZ', 'x', '2031-01-01']],
+    ['pro_send_estimate', [10, 'XAU', 'x', '2031-01-01']],
+    // No more decimals than the currency has: yen have none, dinars three.
+    ['pro_send_estimate', [10.5, 'JPY', 'x', '2031-01-01']],
+    ['pro_send_estimate', [10.0005, 'BHD', 'x', '2031-01-01']],
+    // Within the booking horizon (app_private.setting_booking_horizon).
+    ['pro_send_estimate', [10, 'USD', 'x', '9999-12-31']],
+    ['pro_offer_visit_times', [['9999-12-31T10:00:00Z']]],
     ['pro_decline_request', ['x'.repeat(1001)]],
   ])('%s %j is INVAL, in the preview too', async (fn, args) => {
     const { a, token } = await setUp();
@@ -183,6 +192,63 @@ describe('pro writes', () => {
     for (const [fn, args] of WRITES.slice(1)) expect([fn, await sqlState(pro(fn, [token, a, ...args, true]))]).toEqual([fn, 'CONFL']);
     expect(await pro('pro_message_owner', [token, a, 'See you Monday', true])).toMatchObject({ quoteId: a });
     expect((await pro('pro_get_quote', [token, a])).request.awarded).toBe(true);
+  });
+
+  test('amounts in the decimals of their currency are taken: 185000 JPY, 12.345 BHD', async () => {
+    const { a, token } = await setUp();
+    await pro('pro_send_estimate', [token, a, 185000, 'jpy', 'Yen', '2031-01-01', true]);
+    await pro('pro_send_estimate', [token, a, 12.345, 'BHD', 'Dinars', '2031-01-01', true]);
+    const view = await pro('pro_get_quote', [token, a]);
+    expect(view.estimates.map((e: { amount: number; currency: string }) => [e.amount, e.currency])).toEqual([
+      [185000, 'JPY'],
+      [12.345, 'BHD'],
+    ]);
+  });
+
+  test("a new estimate supersedes the pro's earlier submitted one: the preview says so, the owner can accept the newest only", async () => {
+    const { mine, a, b, token } = await setUp();
+    const first = await pro('pro_send_estimate', [token, a, 900, 'USD', 'First', '2031-01-01', true]);
+    const theirs = await asStaff(db, 'app_public.pro_submit_estimate($1, 700, $2, null)', [b, 'USD']);
+    const preview = await pro('pro_send_estimate', [token, a, 850, 'USD', 'Second', '2031-01-01', false]);
+    expect(preview.preview.detail.supersedesEstimates).toEqual([first.estimateId]);
+    const second = await pro('pro_send_estimate', [token, a, 850, 'USD', 'Second', '2031-01-01', true]);
+    const statuses = async () =>
+      (
+        await db.pool.query('select id, status from app_public.estimates where id = any ($1) order by created_at', [
+          [first.estimateId, theirs.id, second.estimateId],
+        ])
+      ).rows.map((r) => [r.id, r.status]);
+    // Another pro's estimate is untouched.
+    expect(await statuses()).toEqual([
+      [first.estimateId, 'superseded'],
+      [theirs.id, 'submitted'],
+      [second.estimateId, 'submitted'],
+    ]);
+    expect(await sqlState(owner('owner_accept_estimate', [mine.token, mine.id, first.estimateId, false]))).toBe('CONFL');
+    expect(await owner('owner_accept_estimate', [mine.token, mine.id, second.estimateId, false])).toMatchObject({
+      preview: expect.anything(),
+    });
+  });
+
+  test('a pro has a write budget per quote: the write after it is RATEL with the seconds to wait, in the preview too', async () => {
+    const { a, b, token } = await setUp();
+    const { rows } = await db.pool.query('select app_private.setting_quote_writes_a_day() as n');
+    const budget = rows[0].n as number;
+    for (let i = 0; i < budget; i++) await pro('pro_message_owner', [token, a, `Message ${i}`, true]);
+    for (const confirm of [false, true]) {
+      const err = await pro('pro_message_owner', [token, a, 'One more', confirm]).catch((e: { code: string; detail: string }) => e);
+      expect([confirm, err.code]).toEqual([confirm, 'RATEL']);
+      expect(Number(err.detail)).toBeGreaterThan(86_000);
+    }
+    expect(await sqlState(pro('pro_send_estimate', [token, a, 10, 'USD', 'x', '2031-01-01', true]))).toBe('RATEL');
+    // The budget is the quote's: the other pro of the request still writes.
+    expect(await asStaff(db, 'app_public.pro_send_message($1, $2)', [b, 'Hello'])).toBeDefined();
+    // Writes older than 24 hours leave the budget.
+    await db.pool.query(
+      `update app_public.request_events set created_at = created_at - interval '25 hours' where detail ->> 'quoteId' = $1`,
+      [a],
+    );
+    expect(await pro('pro_message_owner', [token, a, 'A new day', true])).toMatchObject({ quoteId: a });
   });
 
   test('the owner cannot accept an estimate after its last day (CONFL), in the preview too', async () => {

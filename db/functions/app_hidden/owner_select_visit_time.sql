@@ -24,6 +24,11 @@ begin
     raise exception 'selectedTime is not one of the proposed times' using errcode = 'INVAL',
       detail = format('selectedTime: choose one of %s', (select string_agg(app_hidden.iso_time(t), ', ' order by t) from unnest(v_visit.proposed_times) t));
   end if;
+  -- A proposed time that has passed cannot be chosen: ask the pro for new times.
+  if p_selected_time <= now() then
+    raise exception 'selectedTime has passed' using errcode = 'INVAL',
+      detail = 'selectedTime: this proposed time is in the past; ask the pro for new times.';
+  end if;
   if p_confirm then
     update app_public.visits set selected_time = p_selected_time, status = 'scheduled' where id = v_visit.id;
     update app_public.quotes set status = 'visit_scheduled' where id = v_quote.id and status in ('requested', 'info_requested', 'visit_proposed');

@@ -1,4 +1,5 @@
--- A pro's quote, locked for the write after its Opportunity, while its thread is open; NTFND or CONFL.
+-- A pro's quote, locked for the write after its Opportunity, while its thread is open and the
+-- pro's write budget lasts; NTFND, CONFL or RATEL.
 CREATE OR REPLACE FUNCTION app_private.actionable_quote(p_quote_id uuid)
  RETURNS app_public.quotes
  LANGUAGE plpgsql
@@ -14,6 +15,7 @@ begin
     raise exception 'Quote not found' using errcode = 'NTFND';
   end if;
   perform app_private.open_thread(v_quote);
+  perform app_private.quote_write_budget(v_quote);
   return v_quote;
 end
 $function$;

@@ -1,4 +1,5 @@
--- A pro proposes visit times (1 to 10 distinct instants, all in the future), before any award.
+-- A pro proposes visit times (1 to 10 distinct instants, all in the future and within the booking
+-- horizon), before any award.
 -- For every door; q comes locked from app_private.actionable_quote.
 CREATE OR REPLACE FUNCTION app_private.pro_act_visits(q app_public.quotes, p_times timestamp with time zone[], p_confirm boolean)
  RETURNS json
@@ -15,6 +16,9 @@ begin
   end if;
   if exists (select 1 from unnest(v_times) t where t <= now()) then
     raise exception 'Visit times must be in the future' using errcode = 'INVAL';
+  end if;
+  if exists (select 1 from unnest(v_times) t where t > now() + app_private.setting_booking_horizon()) then
+    raise exception 'Visit times must be at most % ahead', app_private.setting_booking_horizon() using errcode = 'INVAL';
   end if;
   if not p_confirm then
     return app_private.pro_preview('propose_visit_times', q,
