@@ -52,7 +52,7 @@ describe('owner writes', () => {
     const visit = await staff('app_public.pro_propose_visits($1, $2)', [a, ['2031-01-01T10:00:00Z', '2031-01-02T10:00:00Z']]);
     // The first time passes while the owner decides.
     await db.pool.query(
-      `update app_public.visits set proposed_times = array[now() - interval '1 hour', '2031-01-02T10:00:00Z'] where id = $1`,
+      `update app_public.visits set proposed_times = array[date_trunc('second', now()) - interval '1 hour', '2031-01-02T10:00:00Z'] where id = $1`,
       [visit.id],
     );
     const { rows } = await db.pool.query('select proposed_times[1] as passed from app_public.visits where id = $1', [visit.id]);
