@@ -18,6 +18,7 @@ import {
   reviewBody,
   selectVisitBody,
 } from '../owner/params';
+import { OWNER_TOKEN_HEADER } from '../owner/token';
 import { proDeclineBody, proEstimateBody, proMessageBody, proQuestionsBody, proVisitTimesBody, quotePath } from '../pro/params';
 import { PRO_API_PREFIX } from '../pro/paths';
 import { PRO_TOKEN_HEADER } from '../pro/token';
@@ -646,7 +647,7 @@ export function buildDocument(publicBaseUrl: string): Document {
             ownerToken: {
               type: 'apiKey',
               in: 'header',
-              name: 'x-service-owner-access-token',
+              name: OWNER_TOKEN_HEADER,
               description: 'The owner access token (64 hex) from the confirmation.',
             },
             ownerBearer: { type: 'http', scheme: 'bearer', description: 'The owner access token as a Bearer (not an API key).' },
