@@ -8,6 +8,8 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiParamete
 import { autocompleteQuery, geoQuery, idPath, postsQuery, searchQuery, slugPath } from '../directory/params';
 import { claimBody, claimIdPath, editBody, verifyBody } from '../claims/params';
 import { LISTING_TOKEN_HEADER } from '../claims/token';
+import { NO_STORE } from '../http/caching';
+import { API_KEY_HEADER, CREDENTIAL_HEADERS } from '../http/credential-headers';
 import { keyId, newKey, registration } from '../identity/params';
 import {
   acceptEstimateBody,
@@ -87,6 +89,33 @@ const ERROR_EXAMPLES: Record<number, z.input<typeof r.errorBody>> = {
   500: { success: false, error: 'Internal server error' },
   503: { success: false, error: 'Service temporarily unavailable', details: 'The database is not answering; retry shortly.' },
 };
+
+// Who may keep an answer (src/http/caching.ts), on every response of an operation of that class.
+const nosniff = z.literal('nosniff').meta({ description: 'Every answer: its body is never read as another type.', example: 'nosniff' });
+const CACHING_HEADERS = {
+  /** Answers for one credential holder: token-scoped reads and writes, the account and its keys, one-time secrets. */
+  private: z.object({
+    'Cache-Control': z.literal(NO_STORE).meta({ description: 'No cache may keep this answer.', example: NO_STORE }),
+    Vary: z.string().meta({ description: 'Every request header that carries a credential.', example: CREDENTIAL_HEADERS.join(', ') }),
+    'X-Content-Type-Options': nosniff,
+  }),
+  /** Directory reads: cacheable (ETag, If-None-Match), but the answer depends on the API key. */
+  keyed: z.object({
+    Vary: z.string().meta({ description: 'The answer depends on the API key (rate-limit headers, a 401).', example: API_KEY_HEADER }),
+    'X-Content-Type-Options': nosniff,
+  }),
+};
+type Caching = keyof typeof CACHING_HEADERS;
+
+/** Adds the caching class's headers to every response. */
+function withCachingHeaders(all: ZodOpenApiResponsesObject, caching: Caching): ZodOpenApiResponsesObject {
+  const out: ZodOpenApiResponsesObject = {};
+  for (const [status, response] of Object.entries(all)) {
+    const own = (response as { headers?: z.ZodObject }).headers;
+    out[status as Status] = { ...response, headers: (own ?? z.object({})).extend(CACHING_HEADERS[caching].shape) } as never;
+  }
+  return out;
+}
 
 interface Ok {
   schema: z.ZodType;
@@ -184,14 +213,16 @@ interface Operation {
   responses: ZodOpenApiResponsesObject;
   /** false: answered before admission, so without RateLimit-* (agent registration). */
   admitted?: boolean;
+  /** Who may keep its answers (absent: private, as every /api route but the directory's reads). */
+  caching?: Caching;
 }
 
-function operation({ requestBody, admitted = true, ...o }: Operation): ZodOpenApiOperationObject {
+function operation({ requestBody, admitted = true, caching = 'private', ...o }: Operation): ZodOpenApiOperationObject {
   // An operation that reads a body answers another content type with 415.
   const unsupported = requestBody ? responses({}, [415], admitted)['415'] : undefined;
   return {
     ...o,
-    ...(unsupported ? { responses: { ...o.responses, 415: unsupported } } : {}),
+    responses: withCachingHeaders({ ...o.responses, ...(unsupported ? { 415: unsupported } : {}) }, caching),
     ...(requestBody
       ? {
           requestBody: {
@@ -225,6 +256,7 @@ function directory(
     summary,
     description,
     security: optionalKey,
+    caching: 'keyed',
     ...(requestParams ? { requestParams } : {}),
     responses: responses(ok(schema, example), [401, 429, ...errors]),
   });
@@ -612,7 +644,9 @@ export function buildDocument(publicBaseUrl: string): Document {
             'register as an agent for an API key; start a service request that the boat owner verifies by e-mail, then work it ' +
             'through with the owner access token. Contractor and specialty responses carry both documented shapes: ' +
             "Variant B's `{success, data}` and Variant A's top-level fields. Every `/api` response of an admitted request carries " +
-            '`RateLimit-*` headers; every 429 and 503 carries `Retry-After`.',
+            '`RateLimit-*` headers; every 429 and 503 carries `Retry-After`. Directory reads may be cached (weak `ETag`, ' +
+            '`If-None-Match`) and vary on `Authorization`; every other answer is for one credential holder: `Cache-Control: ' +
+            'no-store`, varying on every credential header. Every answer carries `X-Content-Type-Options: nosniff`.',
           contact: { name: 'Marine Pros developer portal', url: `${publicBaseUrl}/developers` },
           license: { name: 'Proprietary: terms of use in the developer portal', url: `${publicBaseUrl}/developers#terms` },
         },
