@@ -359,3 +359,19 @@ test('the reference shows every path of the OpenAPI document at /developers/open
   for (const b of badges) expect([b.text, b.contrast >= 4.5]).toEqual([b.text, true]);
   expect(errors).toEqual([]);
 });
+
+test('"Try it out" in the reference answers as it comes: the search and the geo-search, executed in the browser, are 200', async () => {
+  const { tab, errors } = await openTab();
+  await tab.goto(`${svc.url}/developers/reference`);
+  await renderedReference(tab);
+  for (const operationId of ['searchContractors', 'geoSearchContractors']) {
+    const block = tab.locator(`#operations-Directory-${operationId}`);
+    await block.locator('.opblock-summary').first().click();
+    await block.locator('button.try-out__btn').click();
+    await block.locator('button.execute').click();
+    const status = block.locator('.live-responses-table .response .response-col_status').first();
+    await status.waitFor({ timeout: 20_000 });
+    expect([operationId, (await status.innerText()).trim()]).toEqual([operationId, '200']);
+  }
+  expect(errors).toEqual([]);
+});
