@@ -10,14 +10,18 @@ import { directoryRouter } from './directory/routes';
 import { deferAdmission } from './identity/admission';
 import { accountRouter, registrationRouter } from './identity/routes';
 import { ownerRouter } from './owner/routes';
+import { PRO_PAGE_PREFIX } from './pro/paths';
 import { proPageRouter, proRouter } from './pro/routes';
+import { GRAPHQL_PATH } from './graphql/preset';
 import { MCP_PATH, mcpRouter } from './mcp/routes';
 import { requestMetrics } from './metrics/http';
+import { A2A_PATH } from './openapi/agent-card';
 import { DISCOVERY_PATHS, discoveryRouter } from './openapi/routes';
 import { ownerHelpRouter } from './portal/owner-help';
 import { portalRouter } from './portal/routes';
 import { requestRouter } from './requests/routes';
 import { BODY_LIMIT_BYTES } from './http/body-limit';
+import { keyedPublicAnswers, noSniff, privateAnswers } from './http/caching';
 import './http/caller';
 import { publicCors } from './http/cors';
 import { errorHandler, notFound } from './http/errors';
@@ -38,6 +42,11 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   // First: a request is timed from its arrival to its answer's last byte.
   app.use(requestMetrics({ mcp: MCP_PATH, named: ['/healthz', '/readyz', ...DISCOVERY_PATHS] }));
   app.use(requestLogger(logger));
+  app.use(noSniff);
+  // Who may keep an answer, by route class (src/http/caching.ts): the directory's reads are public
+  // and vary on the key (below); everything else under /api answers one credential holder, as do
+  // the pro's page, the agent doors and staff GraphQL.
+  app.use([PRO_PAGE_PREFIX, MCP_PATH, A2A_PATH, GRAPHQL_PATH], privateAnswers);
   // Before the body parser: a preflight has no body, and a refused body is still readable.
   app.use(['/api', MCP_PATH, ...DISCOVERY_PATHS], publicCors);
   app.use(express.json({ limit: BODY_LIMIT_BYTES }));
@@ -69,7 +78,9 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   const admit = deferAdmission(db, config);
   const api = express.Router();
   // The directory first (most requests, and each router passed costs).
-  api.use('/v1/public', withMethodGuards(directoryRouter(db, admit)));
+  api.use('/v1/public', keyedPublicAnswers, withMethodGuards(directoryRouter(db, admit)));
+  // What the directory did not answer is for one credential holder: routes added below are too.
+  api.use(privateAnswers);
   api.use(withMethodGuards(registrationRouter(db, config)));
   api.use('/v1/public', withMethodGuards(requestRouter(db, config, admit)));
   // Owner, pro and listing-claim routes accept an access token as a Bearer, so their admission

@@ -10,7 +10,7 @@ import { checkedListingTokenDigest } from '../claims/token';
 import { tokenInput } from './access-token';
 import { gatedWrite, type GatedSide } from './gated';
 import { READ, type Operation } from './operation';
-import { openObject } from './schemas';
+import { bodyArguments, openObject } from './schemas';
 
 const { schema: listingAccessToken, digestOf: tokenDigestOf } = tokenInput(
   'The listing access token from verify_listing_claim (64 hexadecimal characters).',
@@ -55,7 +55,7 @@ export const claimOperations: Operation[] = [
     title: 'Verify a listing claim',
     description:
       "Verifies a claim with the code e-mailed to the listing's address: the listing becomes claimed (isClaimed) and listingAccessToken comes back once, valid 90 days, for get_claimed_listing and edit_claimed_listing. Five wrong codes lock the claim.",
-    input: { claimId: claimIdPath.shape.claimId, ...verifyBody.shape },
+    input: bodyArguments(verifyBody, { claimId: claimIdPath.shape.claimId }),
     output: {
       claimId: z.string(),
       status: z.string(),
@@ -92,7 +92,7 @@ export const claimOperations: Operation[] = [
       skillDescription: "Edits the claimed listing's tagline, about, phone, website, social links or photos.",
       effects: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    { ...editBody.shape, listingAccessToken },
+    bodyArguments(editBody, { listingAccessToken }),
     {
       contractorSlug: z.string().optional(),
       changed: z.array(z.string()).optional().describe('The fields the edit changed.'),

@@ -17,7 +17,7 @@ import { checkedOwnerTokenDigest } from '../owner/token';
 import { tokenInput } from './access-token';
 import { gatedWrite, type GatedSide, type GatedWrite } from './gated';
 import { READ, type Operation } from './operation';
-import { openObject } from './schemas';
+import { bodyArguments, openObject } from './schemas';
 
 const { schema: ownerAccessToken, digestOf: tokenDigestOf } = tokenInput(
   "The owner access token from confirm_service_request or the owner's e-mail (64 hexadecimal characters).",
@@ -71,7 +71,7 @@ function write<S extends z.ZodObject & WriteSchema>(
   effects: GatedWrite['effects'],
   skillDescription: string,
 ): Operation {
-  const input = { ...w.schema.shape, opportunityId, ownerAccessToken };
+  const input = bodyArguments(w.schema, { opportunityId, ownerAccessToken });
   return gatedWrite(
     OWNER_WRITES,
     { name, title, description, skillDescription, effects },

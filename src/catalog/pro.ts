@@ -10,7 +10,7 @@ import { checkedProTokenDigest } from '../pro/token';
 import { tokenInput } from './access-token';
 import { gatedWrite, type GatedSide } from './gated';
 import { READ, type Operation } from './operation';
-import { openObject } from './schemas';
+import { bodyArguments, openObject } from './schemas';
 
 const { schema: proAccessToken, digestOf: tokenDigestOf } = tokenInput(
   "The pro access token from the link in the e-mail about the request (the link's token parameter: 64 hexadecimal characters).",
@@ -59,7 +59,7 @@ function write<S extends ProWriteSchema & z.ZodObject>(
   skillDescription: string,
 ): Operation {
   const effects = { destructiveHint, idempotentHint: false };
-  const input = { ...w.schema.shape, quoteId, proAccessToken };
+  const input = bodyArguments(w.schema, { quoteId, proAccessToken });
   const output = { quoteId: z.string().optional(), [written]: z.string().optional() };
   return gatedWrite(
     PRO_WRITES,

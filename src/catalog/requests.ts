@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { confirmationData, confirmServiceRequest, createServiceRequest } from '../requests/operations';
 import { confirmBody, requestIdPath, serviceRequestBody } from '../requests/params';
 import type { Operation } from './operation';
-import { openObject } from './schemas';
+import { bodyArguments, openObject } from './schemas';
 
 const quote = z.object({
   quoteId: z.string(),
@@ -45,7 +45,7 @@ export const requestOperations: Operation[] = [
     title: 'Confirm a service request (step 2)',
     description:
       'Confirms a draft with the verification code (or link token) the owner received by e-mail: creates the Opportunity and contacts the selected pros. The first confirmation returns ownerAccessToken for the owner tools; a repeat confirmation changes nothing and carries no token. Trusted clients only.',
-    input: { requestId: requestIdPath.shape.requestId, ...confirmBody.shape },
+    input: bodyArguments(confirmBody, { requestId: requestIdPath.shape.requestId }),
     output: {
       status: z.enum(['created', 'no_coverage', 'already_confirmed']),
       requestId: z.string(),

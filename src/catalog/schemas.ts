@@ -28,6 +28,17 @@ export function queryArguments(query: QuerySchema, omit: readonly string[] = [])
 }
 
 /**
+ * A tool's arguments from a REST body: its fields and `more` (path ids, the token), refusing
+ * unknown fields exactly when the body does (a z.strictObject). MCP checks arguments against
+ * this schema, so its refusal is REST's rule, not a copy of it; A2A hands its input to the
+ * operation, which parses it with the same body.
+ */
+export function bodyArguments(body: z.ZodObject, more: Record<string, z.ZodType> = {}): z.ZodObject {
+  const shape = { ...body.shape, ...more };
+  return body._zod.def.catchall instanceof z.ZodNever ? z.strictObject(shape) : z.object(shape);
+}
+
+/**
  * An object whose other fields are not listed here: says so (`additionalProperties: true`)
  * rather than leaving an untyped `{}` that clients cannot tell from a mistake.
  */

@@ -5,13 +5,12 @@
 // (the confirm page, the portal) carry no CORS headers: see sendPage (html.ts) and the portal.
 import cors from 'cors';
 import type { RequestHandler } from 'express';
+import { CREDENTIAL_HEADERS } from './credential-headers';
 
-/** Headers a browser app may send beyond the CORS-safelisted ones. */
+/** Headers a browser app may send beyond the CORS-safelisted ones: every credential header the API reads, and these. */
 export const CORS_ALLOWED_HEADERS = [
-  'Authorization',
+  ...CREDENTIAL_HEADERS,
   'Content-Type',
-  'X-Service-Owner-Access-Token',
-  'X-Service-Pro-Access-Token',
   'If-None-Match',
   'X-Request-Id',
   // MCP's Streamable HTTP clients send these (the server is stateless: no session id comes back).

@@ -8,6 +8,8 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiParamete
 import { autocompleteQuery, geoQuery, idPath, postsQuery, searchQuery, slugPath } from '../directory/params';
 import { claimBody, claimIdPath, editBody, verifyBody } from '../claims/params';
 import { LISTING_TOKEN_HEADER } from '../claims/token';
+import { NO_STORE } from '../http/caching';
+import { API_KEY_HEADER, CREDENTIAL_HEADERS } from '../http/credential-headers';
 import { keyId, newKey, registration } from '../identity/params';
 import {
   acceptEstimateBody,
@@ -18,6 +20,7 @@ import {
   reviewBody,
   selectVisitBody,
 } from '../owner/params';
+import { OWNER_TOKEN_HEADER } from '../owner/token';
 import { proDeclineBody, proEstimateBody, proMessageBody, proQuestionsBody, proVisitTimesBody, quotePath } from '../pro/params';
 import { PRO_API_PREFIX } from '../pro/paths';
 import { PRO_TOKEN_HEADER } from '../pro/token';
@@ -87,6 +90,33 @@ const ERROR_EXAMPLES: Record<number, z.input<typeof r.errorBody>> = {
   503: { success: false, error: 'Service temporarily unavailable', details: 'The database is not answering; retry shortly.' },
 };
 
+// Who may keep an answer (src/http/caching.ts), on every response of an operation of that class.
+const nosniff = z.literal('nosniff').meta({ description: 'Every answer: its body is never read as another type.', example: 'nosniff' });
+const CACHING_HEADERS = {
+  /** Answers for one credential holder: token-scoped reads and writes, the account and its keys, one-time secrets. */
+  private: z.object({
+    'Cache-Control': z.literal(NO_STORE).meta({ description: 'No cache may keep this answer.', example: NO_STORE }),
+    Vary: z.string().meta({ description: 'Every request header that carries a credential.', example: CREDENTIAL_HEADERS.join(', ') }),
+    'X-Content-Type-Options': nosniff,
+  }),
+  /** Directory reads: cacheable (ETag, If-None-Match), but the answer depends on the API key. */
+  keyed: z.object({
+    Vary: z.string().meta({ description: 'The answer depends on the API key (rate-limit headers, a 401).', example: API_KEY_HEADER }),
+    'X-Content-Type-Options': nosniff,
+  }),
+};
+type Caching = keyof typeof CACHING_HEADERS;
+
+/** Adds the caching class's headers to every response. */
+function withCachingHeaders(all: ZodOpenApiResponsesObject, caching: Caching): ZodOpenApiResponsesObject {
+  const out: ZodOpenApiResponsesObject = {};
+  for (const [status, response] of Object.entries(all)) {
+    const own = (response as { headers?: z.ZodObject }).headers;
+    out[status as Status] = { ...response, headers: (own ?? z.object({})).extend(CACHING_HEADERS[caching].shape) } as never;
+  }
+  return out;
+}
+
 interface Ok {
   schema: z.ZodType;
   description: string;
@@ -131,24 +161,7 @@ function responses(
 
 /** Parameter examples by name (PARAM_EXAMPLES_BY_OPERATION first), filled in by withParameterExamples. */
 const PARAM_EXAMPLES: Record<string, unknown> = {
-  q: 'diesel',
-  sort: 'relevance',
-  specialty: 'diesel-engines',
-  specialtySlug: 'diesel-engines',
-  city: 'Stuart',
-  state: 'FL',
   limit: 10,
-  page: 1,
-  cursor: ex.searchCursor,
-  lat: 27.1463,
-  lng: -80.1524,
-  radiusMiles: 5,
-  radius: 5,
-  minLat: 26.9,
-  maxLat: 27.4,
-  minLng: -80.5,
-  maxLng: -80.0,
-  minRating: 4,
   slug: ex.contractorItem.slug,
   opportunityId: ex.ids.opportunityId,
   quoteId: ex.ids.quoteId,
@@ -161,9 +174,49 @@ const PARAM_EXAMPLES_BY_OPERATION: Record<string, Record<string, unknown>> = {
   autocompleteContractors: { q: 'die', limit: 5 },
   getContractorById: { id: ex.contractorItem.id },
   revokeApiKey: { id: ex.revokedKey.id },
-  geoSearchContractors: { cursor: ex.geoCursor, limit: 25, sort: 'distance' },
   listArticles: { cursor: ex.articles.nextCursor },
   listBlogPosts: { cursor: ex.blogPosts.nextCursor },
+};
+
+/** One valid request of an operation whose parameters form more than one (the spec's variants). */
+interface RequestVariant {
+  summary: string;
+  values: Record<string, unknown>;
+}
+
+// Swagger UI's "Try it out" fills in every parameter's example (its `example`, else its schema's)
+// and sends it, and picks each parameter's named `examples` on its own, the first by default. So
+// where parameters exclude each other (cursor or page; a point or a box), the first variant below
+// is the parameters' `example`s, what "Try it out" sends as it comes; a parameter only the other
+// variants use has its value there as its schema's `examples` (shown, never sent); and the
+// operation's description lists each variant as a ready request. test/api/try-it-out.test.ts sends them all.
+const STUART = { lat: 27.1463, lng: -80.1524 };
+const BOX = { minLat: 26.9, maxLat: 27.4, minLng: -80.5, maxLng: -80.0 };
+export const REQUEST_VARIANTS: Record<string, Record<string, RequestVariant>> = {
+  searchContractors: {
+    variantA: {
+      summary: 'Variant A: paged by cursor (limit up to 100)',
+      values: { q: 'diesel', sort: 'relevance', specialty: 'diesel-engines', state: 'FL', limit: 5, cursor: ex.searchRequestCursor },
+    },
+    variantB: {
+      summary: 'Variant B: paged by page (limit up to 20)',
+      values: { q: 'diesel', specialtySlug: 'diesel-engines', city: 'Stuart', state: 'FL', limit: 5, page: 1 },
+    },
+  },
+  geoSearchContractors: {
+    point: {
+      summary: 'Variant A: around a point, nearest first',
+      values: { ...STUART, radiusMiles: 25, specialty: 'bottom-painting', sort: 'distance', limit: 5, cursor: ex.geoRequestCursor },
+    },
+    pointVariantB: {
+      summary: 'Variant B: around a point, best rated first, rated 4 or more',
+      values: { ...STUART, radius: 25, specialtySlug: 'bottom-painting', minRating: 4, sort: 'rating', limit: 100 },
+    },
+    box: {
+      summary: 'Variant B: inside a map box, best rated first',
+      values: { ...BOX, specialtySlug: 'bottom-painting', minRating: 4, sort: 'rating', limit: 100 },
+    },
+  },
 };
 
 type Security = Array<Record<string, string[]>>;
@@ -183,14 +236,16 @@ interface Operation {
   responses: ZodOpenApiResponsesObject;
   /** false: answered before admission, so without RateLimit-* (agent registration). */
   admitted?: boolean;
+  /** Who may keep its answers (absent: private, as every /api route but the directory's reads). */
+  caching?: Caching;
 }
 
-function operation({ requestBody, admitted = true, ...o }: Operation): ZodOpenApiOperationObject {
+function operation({ requestBody, admitted = true, caching = 'private', ...o }: Operation): ZodOpenApiOperationObject {
   // An operation that reads a body answers another content type with 415.
   const unsupported = requestBody ? responses({}, [415], admitted)['415'] : undefined;
   return {
     ...o,
-    ...(unsupported ? { responses: { ...o.responses, 415: unsupported } } : {}),
+    responses: withCachingHeaders({ ...o.responses, ...(unsupported ? { 415: unsupported } : {}) }, caching),
     ...(requestBody
       ? {
           requestBody: {
@@ -224,6 +279,7 @@ function directory(
     summary,
     description,
     security: optionalKey,
+    caching: 'keyed',
     ...(requestParams ? { requestParams } : {}),
     responses: responses(ok(schema, example), [401, 429, ...errors]),
   });
@@ -563,10 +619,42 @@ const dropSafeIntegerBounds: NonNullable<Parameters<typeof createDocument>[1]>['
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
 };
 
-/** Sets each parameter's example: the operation's own, else the one for its name. */
+/** The query string of a request variant, in the parameters' order. */
+const queryOf = (values: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, String(v)])).toString();
+
+type DocOperation = { operationId?: string; description?: string; parameters?: Array<Record<string, unknown>> };
+
+/** The parameters' examples from the operation's request variants, and the variants in its description. */
+function withRequestVariants(path: string, op: DocOperation, variants: Record<string, RequestVariant>): void {
+  const [first, ...others] = Object.values(variants);
+  for (const param of op.parameters ?? []) {
+    const name = param.name as string;
+    if (name in first!.values) {
+      param.example = first!.values[name];
+      continue;
+    }
+    const other = others.find((v) => name in v.values)!;
+    const schema = param.schema as Record<string, unknown>;
+    delete schema.example;
+    schema.examples = [other.values[name]];
+  }
+  const requests = Object.values(variants).map(({ summary, values }) => `- ${summary}: \`${path}?${queryOf(values)}\``);
+  op.description = `${op.description ?? ''}\n\nExample requests (the first is what "Try it out" sends):\n\n${requests.join('\n')}`;
+}
+
+/**
+ * Sets each parameter's example: from its operation's request variants (REQUEST_VARIANTS), else
+ * the operation's own, else the one for its name.
+ */
 function withParameterExamples(doc: Document): Document {
-  for (const item of Object.values(doc.paths ?? {})) {
-    for (const op of Object.values(item as Record<string, { operationId?: string; parameters?: Array<Record<string, unknown>> }>)) {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const op of Object.values(item as Record<string, DocOperation>)) {
+      const variants = REQUEST_VARIANTS[op.operationId ?? ''];
+      if (variants !== undefined) {
+        withRequestVariants(path, op, variants);
+        continue;
+      }
       for (const param of op.parameters ?? []) {
         const name = param.name as string;
         const example = PARAM_EXAMPLES_BY_OPERATION[op.operationId ?? '']?.[name] ?? PARAM_EXAMPLES[name];
@@ -611,7 +699,9 @@ export function buildDocument(publicBaseUrl: string): Document {
             'register as an agent for an API key; start a service request that the boat owner verifies by e-mail, then work it ' +
             'through with the owner access token. Contractor and specialty responses carry both documented shapes: ' +
             "Variant B's `{success, data}` and Variant A's top-level fields. Every `/api` response of an admitted request carries " +
-            '`RateLimit-*` headers; every 429 and 503 carries `Retry-After`.',
+            '`RateLimit-*` headers; every 429 and 503 carries `Retry-After`. Directory reads may be cached (weak `ETag`, ' +
+            '`If-None-Match`) and vary on `Authorization`; every other answer is for one credential holder: `Cache-Control: ' +
+            'no-store`, varying on every credential header. Every answer carries `X-Content-Type-Options: nosniff`.',
           contact: { name: 'Marine Pros developer portal', url: `${publicBaseUrl}/developers` },
           license: { name: 'Proprietary: terms of use in the developer portal', url: `${publicBaseUrl}/developers#terms` },
         },
@@ -646,7 +736,7 @@ export function buildDocument(publicBaseUrl: string): Document {
             ownerToken: {
               type: 'apiKey',
               in: 'header',
-              name: 'x-service-owner-access-token',
+              name: OWNER_TOKEN_HEADER,
               description: 'The owner access token (64 hex) from the confirmation.',
             },
             ownerBearer: { type: 'http', scheme: 'bearer', description: 'The owner access token as a Bearer (not an API key).' },

@@ -50,6 +50,14 @@ export const suggestions = {
 };
 export const searchCursor =
   'eyJmIjoiVUZyZExzOFN1NWcxIiwibiI6MSwiayI6eyJ2IjpbMCwxLDAsMyw0LjgzXSwiaSI6IjA3NTg4MjA1LWQ3OTUtNGIxYy05MThhLTkxNmZjYzMwMWUwZSJ9fQ';
+// The nextCursor of the first page of the requests "Try it out" sends (document.ts, REQUEST_VARIANTS):
+// a cursor holds its query's fingerprint, so only the query it came from may page on with it.
+/** search?q=diesel&sort=relevance&specialty=diesel-engines&state=FL&limit=5 */
+export const searchRequestCursor =
+  'eyJmIjoibWl6U29WclUyUlRmIiwibiI6NSwiayI6eyJ2IjpbMCwxLDAsMyw0Ljk1XSwiaSI6IjY1ZTNiMzc3LTUwNWItNDM1Zi04MjQ5LTMwNDRkOWU2ZjIzNiJ9fQ';
+/** geo-search?lat=27.1463&lng=-80.1524&radiusMiles=25&specialty=bottom-painting&sort=distance&limit=5 */
+export const geoRequestCursor =
+  'eyJmIjoiSGIxWVF2bEQ0MExIIiwibiI6NSwiayI6eyJkIjoxNzAyMC42NDE3MTU3ODUxMSwiaSI6IjQzNDQ2N2YyLWU2YWItNDJjOC1iZjhjLWE4N2Q4Y2Q0MWJmNSJ9fQ';
 export const geoItem = { distanceMiles: 0.002, ...contractorItem };
 export const geoCursor =
   'eyJmIjoiaEZza3NhdWN6REptIiwibiI6MSwiayI6eyJkIjoyLjQ2NTY5MDk4Mjk1NzAyMjQsImkiOiIwNzU4ODIwNS1kNzk1LTRiMWMtOTE4YS05MTZmY2MzMDFlMGUifX0';

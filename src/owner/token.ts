@@ -5,13 +5,15 @@
 import type { Request } from 'express';
 import { accessTokenDigestOf, checkedAccessTokenDigest, type AccessTokenKind } from '../input/access-token';
 
+export const OWNER_TOKEN_HEADER = 'x-service-owner-access-token';
+
 const OWNER_TOKEN: AccessTokenKind = {
   name: 'Owner access token',
   article: 'An owner access token',
-  header: 'x-service-owner-access-token',
+  header: OWNER_TOKEN_HEADER,
   bodyField: 'ownerAccessToken',
-  queryNames: ['ownerAccessToken', 'owner_access_token', 'accessToken', 'access_token', 'token', 'x-service-owner-access-token'],
-  whereToSend: 'Send the token from the confirmation in the x-service-owner-access-token header.',
+  queryNames: ['ownerAccessToken', 'owner_access_token', 'accessToken', 'access_token', 'token', OWNER_TOKEN_HEADER],
+  whereToSend: `Send the token from the confirmation in the ${OWNER_TOKEN_HEADER} header.`,
 };
 
 export function ownerTokenDigestOf(req: Request, fromBody: unknown): string {

@@ -27,6 +27,8 @@ test.each([
   ['/api/agents/register', 'POST', 'content-type'],
   ['/api/v1/user-api-keys/00000000-0000-4000-8000-000000000000', 'DELETE', 'authorization'],
   ['/mcp', 'POST', 'content-type,authorization,mcp-protocol-version'],
+  ['/api/v1/pro/listing/edits', 'POST', 'content-type,x-service-listing-access-token'],
+  ['/api/v1/pro/quotes/00000000-0000-4000-8000-000000000000', 'GET', 'x-service-pro-access-token'],
 ])('preflight %s (%s): 204, any origin, the headers the API reads, no credentials', async (path, method, headers) => {
   const r = await preflight(path, method, headers);
   expect(r.status).toBe(204);

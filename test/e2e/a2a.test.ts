@@ -305,6 +305,14 @@ describe('a pro claims its listing through skills', () => {
     expect(await run(client, 'edit_claimed_listing', input)).toMatchObject({ confirmationRequired: true, writesPerformed: false });
     const done = await run(client, 'edit_claimed_listing', { ...input, confirm: true });
     expect(done).toMatchObject({ writesPerformed: true, changed: ['tagline'], listing: { tagline: 'Claimed over A2A' } });
+    // A field the edit does not know is refused, as REST refuses it, and nothing changes.
+    const unknown = await rpcError(client, [{ data: { skill: 'edit_claimed_listing', input: { ...input, tagline: 'x', rating: 5 } } }]);
+    const viaRest = await svc.get('/api/v1/pro/listing/edits', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...input, tagline: 'x', rating: 5 }),
+    });
+    expect([viaRest.status, unknown.envelopeCode, unknown.message]).toEqual([400, -32602, viaRest.body.error]);
   });
 });
 

@@ -136,6 +136,11 @@ test("MCP: a pro's assistant claims, verifies with the code from the listing's i
     expect(read.listing).toMatchObject({ about: change.about, social: { instagram: 'https://www.instagram.com/ari' } });
     const bad = await callError(mcp, 'edit_claimed_listing', { listingAccessToken, website: 'http://insecure.example', confirm: true });
     expect(bad).toMatchObject({ status: 400, error: "Invalid body field 'website': must be an https URL" });
+    // A field REST refuses (the edit's body is strict) is refused here too, nothing dropped in silence.
+    const unknown = { listingAccessToken, about: 'Changed?', rating: 5, confirm: true };
+    expect((await svc.send('POST', '/api/v1/pro/listing/edits', unknown)).status).toBe(400);
+    expect(await callError(mcp, 'edit_claimed_listing', unknown)).toMatchObject({ status: 400, error: expect.stringContaining('rating') });
+    expect((await callOk(mcp, 'get_claimed_listing', { listingAccessToken })).listing.about).toBe(change.about);
     expect((await callError(mcp, 'get_claimed_listing', { listingAccessToken: 'nope' })).status).toBe(401);
   } finally {
     await mcp.close();

@@ -2,15 +2,15 @@
 // loads under its strict CSP without errors, registration yields a key, the key console shows
 // the account and manages keys, and the reference renders every path of the OpenAPI document.
 import { createRequire } from 'node:module';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import * as srcAssets from '../../src/portal/assets';
 import { PORTAL_CSP } from '../../src/portal/layout';
 import { launchBrowser } from '../helpers/browser';
-import { freePort, startTestService, type TestService } from '../helpers/server';
-import { STARTUP_MS } from '../helpers/service-process';
+import { holdDefaultPortsWhileFileRuns } from '../helpers/default-ports';
+import { startTestService, type TestService } from '../helpers/server';
+import { spawnService } from '../helpers/service-process';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PAGES = ['/developers', '/developers/quickstart', '/developers/reference', '/developers/register', '/developers/console'];
@@ -18,6 +18,8 @@ const OPENAPI = '/developers/openapi.json';
 
 let svc: TestService;
 let browser: Browser;
+// The ports a running `npm start` holds are taken while this file starts its own service process.
+holdDefaultPortsWhileFileRuns();
 beforeAll(async () => {
   svc = await startTestService();
   browser = await launchBrowser();
@@ -120,39 +122,18 @@ describe('plain HTTP', () => {
   });
 
   test('the built service (node dist/src/main.js) serves the portal and its assets', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['dist/src/main.js'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: svc.db.url,
-        AUTH_DATABASE_URL: svc.db.authUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        RUN_WORKER: 'false',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const service = await spawnService(svc.db, { RUN_WORKER: 'false' });
     try {
-      const deadline = Date.now() + STARTUP_MS;
-      while (!output.includes('"msg":"listening"')) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`dist/src/main.js did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      for (const p of PAGES) expect([p, (await fetch(`http://127.0.0.1:${port}${p}`)).status]).toEqual([p, 200]);
+      await service.waitForLog((l) => l.msg === 'listening');
+      for (const p of PAGES) expect([p, (await fetch(service.url + p)).status]).toEqual([p, 200]);
       for (const p of Object.keys(srcAssets.ASSET_FILES).map((n) => `/developers/assets/${n}`)) {
-        const [fromDist, fromSrc] = await Promise.all([fetch(`http://127.0.0.1:${port}${p}`), fetch(svc.url + p)]);
+        const [fromDist, fromSrc] = await Promise.all([fetch(service.url + p), fetch(svc.url + p)]);
         expect([p, fromDist.status]).toEqual([p, 200]);
         expect(await fromDist.text()).toBe(await fromSrc.text());
       }
     } finally {
-      child.kill('SIGTERM');
-      await exited;
+      service.child.kill('SIGTERM');
+      await service.exited;
     }
   }, 150_000);
 });
@@ -376,5 +357,21 @@ test('the reference shows every path of the OpenAPI document at /developers/open
   );
   expect(badges.length).toBeGreaterThanOrEqual(2);
   for (const b of badges) expect([b.text, b.contrast >= 4.5]).toEqual([b.text, true]);
+  expect(errors).toEqual([]);
+});
+
+test('"Try it out" in the reference answers as it comes: the search and the geo-search, executed in the browser, are 200', async () => {
+  const { tab, errors } = await openTab();
+  await tab.goto(`${svc.url}/developers/reference`);
+  await renderedReference(tab);
+  for (const operationId of ['searchContractors', 'geoSearchContractors']) {
+    const block = tab.locator(`#operations-Directory-${operationId}`);
+    await block.locator('.opblock-summary').first().click();
+    await block.locator('button.try-out__btn').click();
+    await block.locator('button.execute').click();
+    const status = block.locator('.live-responses-table .response .response-col_status').first();
+    await status.waitFor({ timeout: 20_000 });
+    expect([operationId, (await status.innerText()).trim()]).toEqual([operationId, '200']);
+  }
   expect(errors).toEqual([]);
 });

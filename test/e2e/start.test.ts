@@ -3,15 +3,18 @@
 // stops the process at start-up with a message naming the value.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../helpers/server';
+import { holdDefaultPortsWhileFileRuns } from '../helpers/default-ports';
+import { processPorts } from '../helpers/server';
 
 const ROOT = path.resolve(__dirname, '../..');
+// The ports a running `npm start` holds are taken while this file starts its own.
+holdDefaultPortsWhileFileRuns();
 
 test('npm start serves the demo directory and shuts down cleanly on SIGTERM', async () => {
-  const port = await freePort();
+  const ports = await processPorts();
   const child = spawn('bash', ['scripts/start.sh'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), METRICS_PORT: '0', LOG_LEVEL: 'info' },
+    env: { ...process.env, ...ports, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -24,7 +27,7 @@ test('npm start serves the demo directory and shuts down cleanly on SIGTERM', as
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not come up:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/public/contractors/search?limit=3`);
+    const res = await fetch(`http://127.0.0.1:${ports.PORT}/api/v1/public/contractors/search?limit=3`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { contractors: unknown[] };
     expect(body.contractors).toHaveLength(3);
@@ -39,7 +42,7 @@ test('npm start serves the demo directory and shuts down cleanly on SIGTERM', as
 test('a bad configuration value stops start-up with a message naming it', async () => {
   const child = spawn(process.execPath, ['dist/src/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: 'eighty' },
+    env: { ...process.env, ...(await processPorts()), PORT: 'eighty' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

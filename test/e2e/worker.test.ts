@@ -4,11 +4,15 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { defaultPortsTaken, holdDefaultPortsWhileFileRuns } from '../helpers/default-ports';
+import { processPorts } from '../helpers/server';
 import { SmtpSink } from '../helpers/smtp';
 
 const ROOT = path.resolve(__dirname, '../..');
 let db: TestDatabase;
 let sink: SmtpSink;
+// The ports a running `npm start` holds are taken while this file starts workers.
+holdDefaultPortsWhileFileRuns();
 beforeAll(async () => {
   db = await createTestDatabase();
   sink = await new SmtpSink().start();
@@ -18,12 +22,23 @@ afterAll(async () => {
   await db.drop();
 });
 
+test('the default ports are taken while the workers start, as beside a running `npm start`', async () => {
+  expect(await defaultPortsTaken()).toEqual([true, true]);
+});
+
 /** dist/worker/main.js on the test database: the process, its exit code, and what it printed so far. */
-function startWorker() {
+async function startWorker() {
   const child = spawn(process.execPath, ['dist/worker/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: db.url, SMTP_URL: sink.url, LOG_LEVEL: 'info', PUBLIC_BASE_URL: 'https://api.example.com' },
+    env: {
+      ...process.env,
+      ...(await processPorts()),
+      DATABASE_URL: db.url,
+      SMTP_URL: sink.url,
+      LOG_LEVEL: 'info',
+      PUBLIC_BASE_URL: 'https://api.example.com',
+    },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -41,7 +56,7 @@ test('a standalone worker sends a queued verification e-mail and exits 0 on SIGT
     'Mystic, CT', 'Teak deck needs refinishing before June.', '{}', null, null, 3600)`,
     [s.slug],
   );
-  const { child, exited, output } = startWorker();
+  const { child, exited, output } = await startWorker();
   try {
     const [mail] = await sink.waitFor((m) => m.to.includes('wendy@example.com'), 1, 20_000);
     expect(mail!.text).toContain('https://api.example.com/api/v1/public/search-mcp/service-requests/');
@@ -56,7 +71,7 @@ test('the worker registers its crontab, and the rate-limit sweep it queues remov
   await db.pool.query(`select app_private.rate_limit_take('t:expired', 5, 60, now() - interval '1 hour'),
                               app_private.rate_limit_take('t:live', 5, 60, null)`);
   await db.pool.query(`select graphile_worker.add_job('rate_limits__sweep', '{}'::json)`);
-  const { child, exited, output } = startWorker();
+  const { child, exited, output } = await startWorker();
   // What the sweep left of the two buckets, and the crontab the worker registered at start.
   const state = async () => {
     const { rows } = await db.pool.query(`

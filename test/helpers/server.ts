@@ -45,6 +45,15 @@ export async function freePort(): Promise<number> {
   }
 }
 
+/**
+ * The ports of a process a test starts (the service, the job worker): a free public port and a
+ * metrics port of the system's choosing, never the defaults a running `npm start` holds
+ * (test/helpers/default-ports.ts). Test files run side by side, so no two may share one either.
+ */
+export async function processPorts(): Promise<{ PORT: string; METRICS_PORT: string }> {
+  return { PORT: String(await freePort()), METRICS_PORT: '0' };
+}
+
 const isAddressInUse = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
 
 export async function startTestService(env: Record<string, string> = {}, options: TestServiceOptions = {}): Promise<TestService> {
@@ -156,8 +165,8 @@ async function startJobWorker(settings: Record<string, string>, logs: string[] |
       ...settings,
       // At info at least, to hear that it runs; lines below the test's own level are not kept.
       LOG_LEVEL: levelOf(level) < levelOf('info') ? level! : 'info',
-      // Its /metrics on a port of the system's choosing: other tests' workers run at the same time.
-      METRICS_PORT: '0',
+      // Its /metrics on a port of its own (the service's PORT in settings it does not listen on).
+      METRICS_PORT: (await processPorts()).METRICS_PORT,
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -5,7 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestDatabase } from './db';
-import { freePort } from './server';
+import { processPorts } from './server';
 
 /**
  * How long a spawned service may take to start (listening, worker running, replicas checked): a
@@ -43,7 +43,8 @@ export async function spawnService(
   env: Record<string, string>,
   script: 'main' | 'serve' = 'main',
 ): Promise<ServiceProcess> {
-  const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
+  const ports = await processPorts();
+  const port = Number(env.PORT ?? ports.PORT);
   const [cmd, args] = script === 'serve' ? ['bash', ['scripts/serve.sh']] : [process.execPath, ['dist/src/main.js']];
   const child = spawn(cmd, args, {
     cwd: ROOT,
@@ -58,8 +59,8 @@ export async function spawnService(
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       RATE_LIMIT_ANONYMOUS: '1000000',
-      // A free port: test files run side by side (a test that scrapes sets its own).
-      METRICS_PORT: '0',
+      // A test that scrapes sets its own.
+      METRICS_PORT: ports.METRICS_PORT,
       OUTBOX_DIR: path.join(os.tmpdir(), `marine-outbox-${db.name}`),
       ...env,
     },

@@ -1,7 +1,7 @@
 // Rules every operation of the OpenAPI document follows, checked over the whole document so an
 // operation added later is held to them too: an operationId, a summary and a description; an
 // example for every parameter, request body and response body; RateLimit-* on every response of
-// an admitted operation, typed as integers; Retry-After on every 429 and 503.
+// an admitted operation, typed as integers; Retry-After on every 429 and 503; the caching headers.
 import { buildDocument } from '../../src/openapi/document';
 
 type Json = Record<string, any>;
@@ -28,7 +28,8 @@ describe.each(operations)('$name', ({ path, op }) => {
 
   test('every parameter has a description and an example; path parameters are required', () => {
     for (const p of op.parameters ?? []) {
-      expect([p.name, p.example]).not.toEqual([p.name, undefined]);
+      // Its example, or (a parameter of another request variant than "Try it out" sends) its schema's.
+      expect([p.name, p.example ?? p.schema?.examples?.[0]]).not.toEqual([p.name, undefined]);
       expect([p.name, typeof p.description]).toEqual([p.name, 'string']);
       if (p.in === 'path') expect([p.name, p.required]).toEqual([p.name, true]);
     }
@@ -58,6 +59,16 @@ describe.each(operations)('$name', ({ path, op }) => {
         if (admitted && status.startsWith('2')) expect([status, name, headers[name].required]).toEqual([status, name, true]);
       }
       if (status === '429' || status === '503') expect([status, headers['Retry-After']?.schema?.type]).toEqual([status, 'integer']);
+    }
+  });
+
+  test('caching headers on every response: nosniff; no-store unless a directory read, which varies on the key', () => {
+    const directoryRead = op.tags[0] === 'Directory';
+    for (const [status, response] of Object.entries<Json>(op.responses)) {
+      const headers: Json = response.headers ?? {};
+      expect([status, headers['X-Content-Type-Options']?.schema?.const]).toEqual([status, 'nosniff']);
+      expect([status, headers['Cache-Control']?.schema?.const]).toEqual([status, directoryRead ? undefined : 'no-store']);
+      expect([status, headers.Vary?.schema?.example]).toEqual([status, expect.stringContaining('Authorization')]);
     }
   });
 });
