@@ -1247,7 +1247,7 @@ COMMENT ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_cla
 
 CREATE FUNCTION app_hidden.listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
 declare
   c_access constant interval := interval '90 days';

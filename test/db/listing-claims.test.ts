@@ -223,6 +223,15 @@ describe('listing_claim_verify', () => {
     expect((await call('listing_get', [token])).claim.claimId).toBe(again.claimId);
   });
 
+  test('renewal with the e-mail cased differently: verified, and the old token ends', async () => {
+    const c = await claimed();
+    const again = await start(c.listing.slug, c.claimant.toUpperCase());
+    await setCode(again.claimId, '44332211');
+    expect((await verify(again.claimId, '44332211')).r.status).toBe('verified');
+    expect((await claimRow(c.claimId)).status).toBe('superseded');
+    expect(await sqlState(call('listing_get', [c.token]))).toBe('CREDS');
+  });
+
   test('a listing marked claimed with no claim of record (imported so) is claimed through its inbox, then refuses others', async () => {
     const l = await listing();
     await db.pool.query('update app_public.contractors set is_claimed = true where id = $1', [l.id]);
