@@ -274,6 +274,42 @@ $$;
 COMMENT ON FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) IS 'Type-ahead: specialties, cities and contractor names for a prefix; see GET /api/v1/public/contractors/autocomplete.';
 
 --
+-- Name: checked_text(text, text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.checked_text(p_field text, p_value text, p_multiline boolean) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+declare
+  c_always constant text := '\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069';
+  c_line_breaks constant text := '\u0009\u000a\u000d';
+  c_invisible constant text := '^[\s\u00a0\u1680\u2000-\u200d\u202f\u205f\u2060\u3000\ufeff]*$';
+begin
+  if p_value is null or p_value = '' then
+    return p_value;
+  end if;
+  if p_value ~ ('[' || c_always || case when p_multiline then '' else c_line_breaks end || ']') then
+    raise exception 'Invalid body field ''%'': must not contain control characters%', p_field,
+      case when p_multiline then '' else ' or line breaks' end using errcode = 'INVAL',
+      detail = 'Control characters, line separators and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused'
+        || case when p_multiline then '; line breaks and tabs are allowed.' else '; this field is one line.' end;
+  end if;
+  if p_value ~ c_invisible then
+    raise exception 'Invalid body field ''%'': must contain visible characters', p_field using errcode = 'INVAL',
+      detail = 'Spaces and zero-width characters alone are not a value.';
+  end if;
+  return p_value;
+end
+$_$;
+
+--
+-- Name: FUNCTION checked_text(p_field text, p_value text, p_multiline boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.checked_text(p_field text, p_value text, p_multiline boolean) IS 'Typed text checked for control characters, line breaks (unless p_multiline), bidirectional controls and invisible-only values; INVAL naming p_field.';
+
+--
 -- Name: confirm_service_request(text, bytea, bytea, integer, bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -713,6 +749,12 @@ declare
   v_fingerprint text;
   v_request app_public.service_requests;
 begin
+  perform app_hidden.checked_text('owner.firstName', p_owner_first_name, false),
+    app_hidden.checked_text('owner.lastName', p_owner_last_name, false),
+    app_hidden.checked_text('owner.phone', p_owner_phone, false),
+    app_hidden.checked_text('project.location', p_location, false),
+    app_hidden.checked_text('project.description', p_description, true),
+    app_hidden.checked_text('ownerConsent.statement', p_consent_statement, true);
   select id into v_specialty_id from app_public.specialties where slug = p_specialty_slug;
   if v_specialty_id is null then
     raise exception 'Unknown specialty: %', p_specialty_slug using errcode = 'INVAL',
@@ -1191,6 +1233,7 @@ declare
   v_oldest timestamptz;
   v_claim app_public.listing_claims;
 begin
+  perform app_hidden.checked_text('claimant.name', p_claimant_name, false);
   -- The listing's row lock orders the claims of one listing, so the checks below hold.
   select * into v_contractor from app_public.contractors where slug = p_contractor_slug and is_active for update;
   if v_contractor.id is null then
@@ -2032,6 +2075,7 @@ declare
   v_user app_public.users;
   v_key json;
 begin
+  perform app_hidden.checked_text('firstName', p_first_name, false), app_hidden.checked_text('lastName', p_last_name, false);
   begin
     insert into app_public.users (first_name, last_name, email, is_agent, purpose)
       values (p_first_name, p_last_name, p_email, true, p_purpose)
@@ -3914,11 +3958,7 @@ begin
   if length(v_text) > p_max then
     raise exception 'Invalid body field ''%'': must be at most % characters', p_field, p_max using errcode = 'INVAL';
   end if;
-  if v_text ~ (case when p_multiline then e'[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]' else e'[\\x01-\\x1f\\x7f]' end) then
-    raise exception 'Invalid body field ''%'': must not contain control characters%', p_field,
-      case when p_multiline then '' else ' or line breaks' end using errcode = 'INVAL';
-  end if;
-  return v_text;
+  return app_hidden.checked_text(p_field, v_text, p_multiline);
 end
 $$;
 
@@ -3969,13 +4009,16 @@ CREATE FUNCTION app_private.listing_url(p_field text, p_value jsonb, p_hosts tex
     AS $_$
 declare
   v_url text := app_private.listing_text(p_field, p_value, 500, false);
+  v_port text;
 begin
   if v_url is null then
     return null;
   end if;
-  if v_url !~* '^https://([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}(:[0-9]{1,5})?([/?#][^[:space:]]*)?$' then
+  v_port := substring(v_url from '^https://[^/:?#]+:([0-9]{1,5})(?:[/?#]|$)');
+  if v_url !~* '^https://([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}(:[0-9]{1,5})?([/?#][-a-z0-9._~:/?#@!$&''()*+,;=%\[\]]*)?$'
+     or v_port::integer not between 1 and 65535 then
     raise exception 'Invalid body field ''%'': must be an https URL', p_field using errcode = 'INVAL',
-      detail = 'Only https:// addresses with a host name are accepted, e.g. https://www.example.com/.';
+      detail = 'Only https:// addresses with a host name (and a port of 1 to 65535) are accepted, e.g. https://www.example.com/; percent-encode spaces, quotes, angle brackets and non-ASCII characters.';
   end if;
   if p_hosts is not null and lower(substring(v_url from '^https://([^/:?#]+)')) !~ ('^(www\.|m\.)?(' || p_hosts || ')$') then
     raise exception 'Invalid body field ''%'': must be an address on %', p_field, replace(replace(p_hosts, '\.', '.'), '|', ' or ')
@@ -7575,6 +7618,12 @@ GRANT ALL ON FUNCTION app_hidden.authenticate_api_key(p_key_digest bytea) TO mar
 
 REVOKE ALL ON FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) TO marine_anonymous;
+
+--
+-- Name: FUNCTION checked_text(p_field text, p_value text, p_multiline boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.checked_text(p_field text, p_value text, p_multiline boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION confirm_service_request(p_request_id text, p_code_digest bytea, p_token_digest bytea, p_max_attempts integer, p_owner_token_digest bytea); Type: ACL; Schema: app_hidden; Owner: -

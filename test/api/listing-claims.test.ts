@@ -4,6 +4,7 @@
 import { verificationDigest } from '../../src/credentials';
 import { makeOpportunity, OWNER } from '../helpers/opportunities';
 import { startTestService, type TestService } from '../helpers/server';
+import { REFUSED_NAMES } from '../helpers/typed-text';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -98,6 +99,15 @@ describe('POST /api/v1/pro/listing-claims', () => {
     const r = await claim(l.slug, 'd@claimant.example');
     expect(r.status).toBe(429);
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(86_000);
+  });
+
+  test.each(REFUSED_NAMES)('400 naming claimant.name for %s; nothing is claimed', async (_what, name) => {
+    const l = await listing();
+    const r = await svc.send('POST', CLAIMS, { contractorSlug: l.slug, claimant: { name, email: 'dana@claimant.example' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe("Invalid body field 'claimant.name': must not contain control characters or line breaks");
+    const { rows } = await svc.db.pool.query('select count(*)::int as n from app_public.listing_claims where contractor_id = $1', [l.id]);
+    expect(rows[0].n).toBe(0);
   });
 
   test('a keyed claim is recorded with its user; a bad key is 401', async () => {
@@ -251,6 +261,22 @@ describe('POST /api/v1/pro/listing/edits', () => {
     expect(nothing.status).toBe(400);
     expect(nothing.body.error).toBe('Nothing to change');
     expect((await edit({ tagline: 7 }, headers)).status).toBe(400);
+  });
+
+  test.each([
+    ['tagline', { tagline: 'Diesel \u202eecivres' }, 'must not contain control characters or line breaks'],
+    ['tagline', { tagline: 'Diesel\u0085service' }, 'must not contain control characters or line breaks'],
+    ['tagline', { tagline: '\u200b\u200c\u200d\u2060' }, 'must contain visible characters'],
+    ['about', { about: 'Two lines\nand an isolate \u2066here' }, 'must not contain control characters'],
+    ['website', { website: 'https://rigging.example.com/"><img src=x>' }, 'must be an https URL'],
+    ['website', { website: 'https://rigging.example.com:99999/' }, 'must be an https URL'],
+    ['social.facebook', { social: { facebook: 'https://facebook.com/a<b' } }, 'must be an https URL'],
+    ['photos.0.url', { photos: [{ url: 'https://cdn.example.com/a".jpg' }] }, 'must be an https URL'],
+  ])('400 naming %s for text or a URL that would not read as stored', async (field, change, message) => {
+    const c = await claimed();
+    const r = await edit({ ...change, confirm: true }, { 'x-service-listing-access-token': c.token });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe(`Invalid body field '${field}': ${message}`);
   });
 
   test('401 without a token; 415 for another body type; 405 and 404 around the paths', async () => {

@@ -3,6 +3,7 @@
 // reaching search and the profile, and the policies of the claim tables for each role.
 import { mintToken, sha256, verificationDigest } from '../../src/credentials';
 import { asRole, callAs, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+import { REFUSED_NAMES } from '../helpers/typed-text';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -38,8 +39,8 @@ const placeholders = (args: unknown[]) => args.map((_, i) => `$${i + 1}`).join('
 const call = (fn: string, args: unknown[], userId: string | null = null) =>
   callAs(db, 'marine_anonymous', `select app_hidden.${fn}(${placeholders(args)}) as r`, args, userId).then((r) => r.rows[0].r);
 
-const start = (slug: string, email = `pro-${n}@claimant.example`, userId: string | null = null) =>
-  call('listing_claim_start', [slug, 'Dana Pro', email, LIFETIME], userId);
+const start = (slug: string, email = `pro-${n}@claimant.example`, userId: string | null = null, name = 'Dana Pro') =>
+  call('listing_claim_start', [slug, name, email, LIFETIME], userId);
 
 /** What the worker does before it sends: the code's digest, bound to the claim. */
 const setCode = (claimId: string, code = CODE) =>
@@ -138,6 +139,21 @@ describe('listing_claim_start', () => {
     expect(Number(err.detail)).toBeGreaterThan(86_000);
     await db.pool.query(`update app_public.listing_claims set created_at = now() - interval '25 hours' where contractor_id = $1`, [l.id]);
     await start(l.slug, 'd@claimant.example');
+  });
+
+  test.each(REFUSED_NAMES)('the claimant name is one line: %s is INVAL, naming the field', async (_what, name) => {
+    const l = await listing();
+    const err = await start(l.slug, undefined, null, name).catch((e: { code: string; message: string }) => e);
+    expect(err).toMatchObject({
+      code: 'INVAL',
+      message: "Invalid body field 'claimant.name': must not contain control characters or line breaks",
+    });
+  });
+
+  test('a claimant name of invisible characters only is INVAL', async () => {
+    const l = await listing();
+    const err = await start(l.slug, undefined, null, '\u200b\u200d\u2060\ufeff').catch((e: { code: string; message: string }) => e);
+    expect(err).toMatchObject({ code: 'INVAL', message: "Invalid body field 'claimant.name': must contain visible characters" });
   });
 
   test('a claimed listing refuses a second claimant; its verified claimant may claim again', async () => {
@@ -374,6 +390,24 @@ describe('listing_edit', () => {
     ["Invalid body field 'tagline': must be a string, or null to clear it", { tagline: 5 }],
     ["Invalid body field 'about': must be at most 5000 characters", { about: 'y'.repeat(5001) }],
     ["Invalid body field 'about': must not contain control characters", { about: 'bell\u0007' }],
+    ["Invalid body field 'tagline': must not contain control characters or line breaks", { tagline: 'Diesel \u202eecivres' }],
+    ["Invalid body field 'tagline': must not contain control characters or line breaks", { tagline: 'Diesel \u2067service\u2069' }],
+    ["Invalid body field 'tagline': must not contain control characters or line breaks", { tagline: 'Diesel\u0085service' }],
+    ["Invalid body field 'tagline': must not contain control characters or line breaks", { tagline: 'Diesel\u2028service' }],
+    ["Invalid body field 'tagline': must contain visible characters", { tagline: '\u200b\u200c\u200d\u2060\ufeff' }],
+    ["Invalid body field 'about': must not contain control characters", { about: 'Line one\nline \u202atwo' }],
+    ["Invalid body field 'about': must not contain control characters", { about: 'C1 \u009b here' }],
+    [
+      "Invalid body field 'photos.caption': must not contain control characters or line breaks",
+      { photos: [{ url: 'https://cdn.example.com/a.jpg', caption: 'a\u202db' }] },
+    ],
+    ["Invalid body field 'website': must be an https URL", { website: 'https://example.com/"><script>' }],
+    ["Invalid body field 'website': must be an https URL", { website: 'https://example.com/a<b' }],
+    ["Invalid body field 'website': must be an https URL", { website: 'https://example.com:99999/' }],
+    ["Invalid body field 'website': must be an https URL", { website: 'https://example.com:0/' }],
+    ["Invalid body field 'website': must be an https URL", { website: 'https://example.com/caf\u00e9' }],
+    ["Invalid body field 'social.facebook': must be an https URL", { social: { facebook: 'https://facebook.com/x"y' } }],
+    ["Invalid body field 'photos.url': must be an https URL", { photos: [{ url: 'https://cdn.example.com/a b.jpg' }] }],
     ["Invalid body field 'phone': must be a phone number of 7 to 15 digits", { phone: 'call me' }],
     ["Invalid body field 'phone': must be a phone number of 7 to 15 digits", { phone: '12345' }],
     ["Invalid body field 'website': must be an https URL", { website: 'http://plain.example.com' }],

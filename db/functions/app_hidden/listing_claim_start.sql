@@ -3,7 +3,8 @@
 -- in that e-mail, never written to), queued in this transaction. The rules: an active listing
 -- with an e-mail address (a phone alone cannot be verified here: no SMS or calls), not claimed
 -- by another claimant (its verified claimant may claim again, to renew access), one pending claim
--- per claimant, at most 3 claims of a listing in 24 hours (its inbox is not a mailing list).
+-- per claimant, at most 3 claims of a listing in 24 hours (its inbox is not a mailing list). The
+-- claimant's name is one line of typed text (app_hidden.checked_text): it is quoted in that e-mail.
 CREATE OR REPLACE FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer)
  RETURNS json
  LANGUAGE plpgsql
@@ -18,6 +19,7 @@ declare
   v_oldest timestamptz;
   v_claim app_public.listing_claims;
 begin
+  perform app_hidden.checked_text('claimant.name', p_claimant_name, false);
   -- The listing's row lock orders the claims of one listing, so the checks below hold.
   select * into v_contractor from app_public.contractors where slug = p_contractor_slug and is_active for update;
   if v_contractor.id is null then
