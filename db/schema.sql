@@ -1218,19 +1218,16 @@ $$;
 COMMENT ON FUNCTION app_hidden.list_specialties() IS 'Every specialty with both variants'' fields; see GET /api/v1/public/contractors/specialties.';
 
 --
--- Name: listing_claim_start(text, text, text, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: listing_claim_start(text, text, text, text, integer, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) RETURNS json
+CREATE FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
 declare
-  c_claims_a_day constant integer := 3;
   v_contractor app_public.contractors;
   v_claimant_email extensions.citext := p_claimant_email::extensions.citext;
-  v_recent integer;
-  v_oldest timestamptz;
   v_claim app_public.listing_claims;
 begin
   perform app_hidden.checked_text('claimant.name', p_claimant_name, false);
@@ -1259,13 +1256,8 @@ begin
     raise exception 'A claim of this listing by this claimant is already pending' using errcode = 'CONFL',
       detail = 'Verify it with the code sent to the listing''s e-mail address, or wait until it expires.';
   end if;
-  select count(*), min(created_at) into v_recent, v_oldest from app_public.listing_claims
-   where contractor_id = v_contractor.id and created_at > now() - interval '24 hours';
-  if v_recent >= c_claims_a_day then
-    -- RATEL's detail is the seconds to wait (db/ERRORS.md): the API sends it as Retry-After.
-    raise exception 'Too many claims of this listing today: at most % in 24 hours', c_claims_a_day using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_oldest + interval '24 hours' - now())))::int::text;
-  end if;
+  perform app_private.listing_claim_count(v_contractor, v_claimant_email, p_client_address, p_per_listing, p_per_claimant,
+    p_per_client);
 
   insert into app_public.listing_claims (contractor_id, claimant_name, claimant_email, requested_by_user_id, sent_to, expires_at)
     values (v_contractor.id, p_claimant_name, v_claimant_email, nullif(current_setting('app.user_id', true), '')::uuid,
@@ -1279,10 +1271,10 @@ end
 $$;
 
 --
--- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) IS 'Starts a claim of a listing: a code is e-mailed to the listing''s own address (queued). See POST /api/v1/pro/listing-claims.';
+COMMENT ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer) IS 'Starts a claim of a listing: a code is e-mailed to the listing''s own address (queued). See POST /api/v1/pro/listing-claims.';
 
 --
 -- Name: listing_claim_verify(text, bytea, integer, bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3903,6 +3895,45 @@ begin
   return v_out;
 end
 $_$;
+
+--
+-- Name: listing_claim_count(app_public.contractors, extensions.citext, text, integer, integer, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.listing_claim_count(p_contractor app_public.contractors, p_claimant_email extensions.citext, p_client_address text, p_per_listing integer, p_per_claimant integer, p_per_client integer) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+declare
+  c_window constant integer := 86400;
+  v_own boolean := p_claimant_email = p_contractor.email;
+  v_recent integer;
+  v_oldest timestamptz;
+  v_hit json;
+begin
+  select count(*), min(created_at) into v_recent, v_oldest from app_public.listing_claims
+   where contractor_id = p_contractor.id and created_at > now() - make_interval(secs => c_window)
+     and (claimant_email = sent_to) = v_own;
+  if v_recent >= p_per_listing then
+    raise exception '%: at most % in 24 hours', case when v_own then 'Too many claims from this listing''s own address today'
+        else 'Too many claims of this listing today' end, p_per_listing using errcode = 'RATEL',
+      detail = greatest(1, ceil(extract(epoch from v_oldest + make_interval(secs => c_window) - now())))::int::text;
+  end if;
+  if v_own then
+    return;
+  end if;
+  v_hit := app_private.rate_limit_take('listing-claim:claimant:' || lower(p_claimant_email::text), p_per_claimant, c_window, null);
+  if not (v_hit ->> 'allowed')::boolean then
+    raise exception 'Too many claims by this claimant today: at most % in 24 hours', p_per_claimant using errcode = 'RATEL',
+      detail = v_hit ->> 'reset';
+  end if;
+  v_hit := app_private.rate_limit_take('listing-claim:client:' || p_client_address, p_per_client, c_window, null);
+  if not (v_hit ->> 'allowed')::boolean then
+    raise exception 'Too many claims from this client address today: at most % in 24 hours', p_per_client using errcode = 'RATEL',
+      detail = v_hit ->> 'reset';
+  end if;
+end
+$$;
 
 --
 -- Name: listing_claim_email(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -7967,11 +7998,11 @@ REVOKE ALL ON FUNCTION app_hidden.list_specialties() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.list_specialties() TO marine_anonymous;
 
 --
--- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea); Type: ACL; Schema: app_hidden; Owner: -
@@ -8507,6 +8538,12 @@ REVOKE ALL ON FUNCTION app_private.listing_access_json(p_claim app_public.listin
 --
 
 REVOKE ALL ON FUNCTION app_private.listing_changes(p_changes jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION listing_claim_count(p_contractor app_public.contractors, p_claimant_email extensions.citext, p_client_address text, p_per_listing integer, p_per_claimant integer, p_per_client integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.listing_claim_count(p_contractor app_public.contractors, p_claimant_email extensions.citext, p_client_address text, p_per_listing integer, p_per_claimant integer, p_per_client integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION listing_claim_email(p_claim_id uuid); Type: ACL; Schema: app_private; Owner: -

@@ -101,6 +101,14 @@ describe('POST /api/v1/pro/listing-claims', () => {
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(86_000);
   });
 
+  test("strangers' claims do not block the listing's own address: its claim is a 201 after theirs are 429", async () => {
+    const l = await listing();
+    for (const who of ['a', 'b', 'c']) expect((await claim(l.slug, `${who}@stranger.example`)).status).toBe(201);
+    expect((await claim(l.slug, 'd@stranger.example')).status).toBe(429);
+    const own = await claim(l.slug, `office-${n}@LISTING.example`);
+    expect(own.status).toBe(201);
+  });
+
   test.each(REFUSED_NAMES)('400 naming claimant.name for %s; nothing is claimed', async (_what, name) => {
     const l = await listing();
     const r = await svc.send('POST', CLAIMS, { contractorSlug: l.slug, claimant: { name, email: 'dana@claimant.example' } });
@@ -290,5 +298,29 @@ describe('POST /api/v1/pro/listing/edits', () => {
     expect((await svc.get(`${LISTING}/edits`)).status).toBe(405);
     expect((await svc.send('DELETE', LISTING)).status).toBe(405);
     expect((await svc.get(`${CLAIMS}/x/y`)).status).toBe(404);
+  });
+});
+
+describe('claim attempt limits per client address', () => {
+  let limited: TestService;
+  beforeAll(async () => {
+    limited = await startTestService({ LISTING_CLAIMS_PER_CLIENT: '2' });
+  });
+  afterAll(() => limited.stop());
+
+  test("429 with Retry-After once a client address made its claims of the day; the listing's own address still claims", async () => {
+    const { rows } = await limited.db.pool.query(
+      `update app_public.contractors set email = 'office-' || id || '@listing.example', is_claimed = false
+        where id in (select id from app_public.contractors where is_active order by id offset 900 limit 4)
+        returning slug, email`,
+    );
+    const ask = (slug: string, email: string) => limited.send('POST', CLAIMS, { contractorSlug: slug, claimant: { name: 'Sam', email } });
+    expect((await ask(rows[0].slug, 'one@stranger.example')).status).toBe(201);
+    expect((await ask(rows[1].slug, 'two@stranger.example')).status).toBe(201);
+    const third = await ask(rows[2].slug, 'three@stranger.example');
+    expect(third.status).toBe(429);
+    expect(third.body.error).toBe('Too many claims from this client address today: at most 2 in 24 hours');
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(86_000);
+    expect((await ask(rows[3].slug, rows[3].email)).status).toBe(201);
   });
 });
