@@ -274,6 +274,42 @@ $$;
 COMMENT ON FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) IS 'Type-ahead: specialties, cities and contractor names for a prefix; see GET /api/v1/public/contractors/autocomplete.';
 
 --
+-- Name: checked_text(text, text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.checked_text(p_field text, p_value text, p_multiline boolean) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+declare
+  c_always constant text := '\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069';
+  c_line_breaks constant text := '\u0009\u000a\u000d';
+  c_invisible constant text := '^[\s\u00a0\u1680\u2000-\u200d\u202f\u205f\u2060\u3000\ufeff]*$';
+begin
+  if p_value is null or p_value = '' then
+    return p_value;
+  end if;
+  if p_value ~ ('[' || c_always || case when p_multiline then '' else c_line_breaks end || ']') then
+    raise exception 'Invalid body field ''%'': must not contain control characters%', p_field,
+      case when p_multiline then '' else ' or line breaks' end using errcode = 'INVAL',
+      detail = 'Control characters, line separators and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused'
+        || case when p_multiline then '; line breaks and tabs are allowed.' else '; this field is one line.' end;
+  end if;
+  if p_value ~ c_invisible then
+    raise exception 'Invalid body field ''%'': must contain visible characters', p_field using errcode = 'INVAL',
+      detail = 'Spaces and zero-width characters alone are not a value.';
+  end if;
+  return p_value;
+end
+$_$;
+
+--
+-- Name: FUNCTION checked_text(p_field text, p_value text, p_multiline boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.checked_text(p_field text, p_value text, p_multiline boolean) IS 'Typed text checked for control characters, line breaks (unless p_multiline), bidirectional controls and invisible-only values; INVAL naming p_field.';
+
+--
 -- Name: confirm_service_request(text, bytea, bytea, integer, bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -713,6 +749,12 @@ declare
   v_fingerprint text;
   v_request app_public.service_requests;
 begin
+  perform app_hidden.checked_text('owner.firstName', p_owner_first_name, false),
+    app_hidden.checked_text('owner.lastName', p_owner_last_name, false),
+    app_hidden.checked_text('owner.phone', p_owner_phone, false),
+    app_hidden.checked_text('project.location', p_location, false),
+    app_hidden.checked_text('project.description', p_description, true),
+    app_hidden.checked_text('ownerConsent.statement', p_consent_statement, true);
   select id into v_specialty_id from app_public.specialties where slug = p_specialty_slug;
   if v_specialty_id is null then
     raise exception 'Unknown specialty: %', p_specialty_slug using errcode = 'INVAL',
@@ -1176,21 +1218,19 @@ $$;
 COMMENT ON FUNCTION app_hidden.list_specialties() IS 'Every specialty with both variants'' fields; see GET /api/v1/public/contractors/specialties.';
 
 --
--- Name: listing_claim_start(text, text, text, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: listing_claim_start(text, text, text, text, integer, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) RETURNS json
+CREATE FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
 declare
-  c_claims_a_day constant integer := 3;
   v_contractor app_public.contractors;
   v_claimant_email extensions.citext := p_claimant_email::extensions.citext;
-  v_recent integer;
-  v_oldest timestamptz;
   v_claim app_public.listing_claims;
 begin
+  perform app_hidden.checked_text('claimant.name', p_claimant_name, false);
   -- The listing's row lock orders the claims of one listing, so the checks below hold.
   select * into v_contractor from app_public.contractors where slug = p_contractor_slug and is_active for update;
   if v_contractor.id is null then
@@ -1216,13 +1256,8 @@ begin
     raise exception 'A claim of this listing by this claimant is already pending' using errcode = 'CONFL',
       detail = 'Verify it with the code sent to the listing''s e-mail address, or wait until it expires.';
   end if;
-  select count(*), min(created_at) into v_recent, v_oldest from app_public.listing_claims
-   where contractor_id = v_contractor.id and created_at > now() - interval '24 hours';
-  if v_recent >= c_claims_a_day then
-    -- RATEL's detail is the seconds to wait (db/ERRORS.md): the API sends it as Retry-After.
-    raise exception 'Too many claims of this listing today: at most % in 24 hours', c_claims_a_day using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_oldest + interval '24 hours' - now())))::int::text;
-  end if;
+  perform app_private.listing_claim_count(v_contractor, v_claimant_email, p_client_address, p_per_listing, p_per_claimant,
+    p_per_client);
 
   insert into app_public.listing_claims (contractor_id, claimant_name, claimant_email, requested_by_user_id, sent_to, expires_at)
     values (v_contractor.id, p_claimant_name, v_claimant_email, nullif(current_setting('app.user_id', true), '')::uuid,
@@ -1236,10 +1271,10 @@ end
 $$;
 
 --
--- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) IS 'Starts a claim of a listing: a code is e-mailed to the listing''s own address (queued). See POST /api/v1/pro/listing-claims.';
+COMMENT ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer) IS 'Starts a claim of a listing: a code is e-mailed to the listing''s own address (queued). See POST /api/v1/pro/listing-claims.';
 
 --
 -- Name: listing_claim_verify(text, bytea, integer, bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -1247,7 +1282,7 @@ COMMENT ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_cla
 
 CREATE FUNCTION app_hidden.listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
     AS $$
 declare
   c_access constant interval := interval '90 days';
@@ -2035,6 +2070,7 @@ declare
   v_user app_public.users;
   v_key json;
 begin
+  perform app_hidden.checked_text('firstName', p_first_name, false), app_hidden.checked_text('lastName', p_last_name, false);
   begin
     insert into app_public.users (first_name, last_name, email, is_agent, purpose)
       values (p_first_name, p_last_name, p_email, true, p_purpose)
@@ -3867,6 +3903,45 @@ end
 $_$;
 
 --
+-- Name: listing_claim_count(app_public.contractors, extensions.citext, text, integer, integer, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.listing_claim_count(p_contractor app_public.contractors, p_claimant_email extensions.citext, p_client_address text, p_per_listing integer, p_per_claimant integer, p_per_client integer) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+declare
+  c_window constant integer := 86400;
+  v_own boolean := p_claimant_email = p_contractor.email;
+  v_recent integer;
+  v_oldest timestamptz;
+  v_hit json;
+begin
+  select count(*), min(created_at) into v_recent, v_oldest from app_public.listing_claims
+   where contractor_id = p_contractor.id and created_at > now() - make_interval(secs => c_window)
+     and (claimant_email = sent_to) = v_own;
+  if v_recent >= p_per_listing then
+    raise exception '%: at most % in 24 hours', case when v_own then 'Too many claims from this listing''s own address today'
+        else 'Too many claims of this listing today' end, p_per_listing using errcode = 'RATEL',
+      detail = greatest(1, ceil(extract(epoch from v_oldest + make_interval(secs => c_window) - now())))::int::text;
+  end if;
+  if v_own then
+    return;
+  end if;
+  v_hit := app_private.rate_limit_take('listing-claim:claimant:' || lower(p_claimant_email::text), p_per_claimant, c_window, null);
+  if not (v_hit ->> 'allowed')::boolean then
+    raise exception 'Too many claims by this claimant today: at most % in 24 hours', p_per_claimant using errcode = 'RATEL',
+      detail = v_hit ->> 'reset';
+  end if;
+  v_hit := app_private.rate_limit_take('listing-claim:client:' || p_client_address, p_per_client, c_window, null);
+  if not (v_hit ->> 'allowed')::boolean then
+    raise exception 'Too many claims from this client address today: at most % in 24 hours', p_per_client using errcode = 'RATEL',
+      detail = v_hit ->> 'reset';
+  end if;
+end
+$$;
+
+--
 -- Name: listing_claim_email(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3920,11 +3995,7 @@ begin
   if length(v_text) > p_max then
     raise exception 'Invalid body field ''%'': must be at most % characters', p_field, p_max using errcode = 'INVAL';
   end if;
-  if v_text ~ (case when p_multiline then e'[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]' else e'[\\x01-\\x1f\\x7f]' end) then
-    raise exception 'Invalid body field ''%'': must not contain control characters%', p_field,
-      case when p_multiline then '' else ' or line breaks' end using errcode = 'INVAL';
-  end if;
-  return v_text;
+  return app_hidden.checked_text(p_field, v_text, p_multiline);
 end
 $$;
 
@@ -3975,13 +4046,16 @@ CREATE FUNCTION app_private.listing_url(p_field text, p_value jsonb, p_hosts tex
     AS $_$
 declare
   v_url text := app_private.listing_text(p_field, p_value, 500, false);
+  v_port text;
 begin
   if v_url is null then
     return null;
   end if;
-  if v_url !~* '^https://([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}(:[0-9]{1,5})?([/?#][^[:space:]]*)?$' then
+  v_port := substring(v_url from '^https://[^/:?#]+:([0-9]{1,5})(?:[/?#]|$)');
+  if v_url !~* '^https://([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}(:[0-9]{1,5})?([/?#][-a-z0-9._~:/?#@!$&''()*+,;=%\[\]]*)?$'
+     or v_port::integer not between 1 and 65535 then
     raise exception 'Invalid body field ''%'': must be an https URL', p_field using errcode = 'INVAL',
-      detail = 'Only https:// addresses with a host name are accepted, e.g. https://www.example.com/.';
+      detail = 'Only https:// addresses with a host name (and a port of 1 to 65535) are accepted, e.g. https://www.example.com/; percent-encode spaces, quotes, angle brackets and non-ASCII characters.';
   end if;
   if p_hosts is not null and lower(substring(v_url from '^https://([^/:?#]+)')) !~ ('^(www\.|m\.)?(' || p_hosts || ')$') then
     raise exception 'Invalid body field ''%'': must be an address on %', p_field, replace(replace(p_hosts, '\.', '.'), '|', ' or ')
@@ -7703,6 +7777,12 @@ REVOKE ALL ON FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) FROM P
 GRANT ALL ON FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) TO marine_anonymous;
 
 --
+-- Name: FUNCTION checked_text(p_field text, p_value text, p_multiline boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.checked_text(p_field text, p_value text, p_multiline boolean) FROM PUBLIC;
+
+--
 -- Name: FUNCTION confirm_service_request(p_request_id text, p_code_digest bytea, p_token_digest bytea, p_max_attempts integer, p_owner_token_digest bytea); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -8044,11 +8124,11 @@ REVOKE ALL ON FUNCTION app_hidden.list_specialties() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.list_specialties() TO marine_anonymous;
 
 --
--- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer); Type: ACL; Schema: app_hidden; Owner: -
+-- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer); Type: ACL; Schema: app_hidden; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer) TO marine_anonymous;
+REVOKE ALL ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea); Type: ACL; Schema: app_hidden; Owner: -
@@ -8584,6 +8664,12 @@ REVOKE ALL ON FUNCTION app_private.listing_access_json(p_claim app_public.listin
 --
 
 REVOKE ALL ON FUNCTION app_private.listing_changes(p_changes jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION listing_claim_count(p_contractor app_public.contractors, p_claimant_email extensions.citext, p_client_address text, p_per_listing integer, p_per_claimant integer, p_per_client integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.listing_claim_count(p_contractor app_public.contractors, p_claimant_email extensions.citext, p_client_address text, p_per_listing integer, p_per_claimant integer, p_per_client integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION listing_claim_email(p_claim_id uuid); Type: ACL; Schema: app_private; Owner: -

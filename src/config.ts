@@ -49,6 +49,14 @@ const schema = z
     TRUSTED_CLIENT_CIDRS: z.string().default('127.0.0.0/8,::1/128'),
     VERIFICATION_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(86_400),
     VERIFICATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+    // Claim attempt limits, per 24 hours (docs/decisions.md, "Claim attempt limits and typed
+    // text"): strangers' claims of one listing (its inbox is not a mailing list; the listing's own address gets as
+    // many of its own, which no stranger can use up); claims by one claimant e-mail, whatever the
+    // listings (a business with a few locations, and a retry); claims from one client address
+    // (an office or a shared connection, not a farm of made-up claimants).
+    LISTING_CLAIMS_PER_LISTING: z.coerce.number().int().min(1).default(3),
+    LISTING_CLAIMS_PER_CLAIMANT: z.coerce.number().int().min(1).default(5),
+    LISTING_CLAIMS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
     // E-mail: SMTP_URL for a real server; without it each message is a file in OUTBOX_DIR.
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     OUTBOX_DIR: z.string().default('.data/outbox'),

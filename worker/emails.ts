@@ -157,6 +157,13 @@ export function ownerNoticeEmail(v: { kind: string; firstName: string; proName: 
   };
 }
 
+/**
+ * What someone typed, as data in a message we write: labelled and in quotes (JSON's, so a quote
+ * inside it cannot end it early). Single-line fields hold no line breaks (app_hidden.checked_text),
+ * so it cannot add lines of its own either.
+ */
+const typed = (label: string, value: string) => `${label} (as they typed it): ${JSON.stringify(value)}`;
+
 export function listingClaimEmail(v: {
   listingName: string;
   listingSlug: string;
@@ -166,19 +173,24 @@ export function listingClaimEmail(v: {
   code: string;
   claimId: string;
 }): Content {
-  const who = `${v.claimantName} (${v.claimantEmail})`;
+  // The claimant's words are a stranger's until the inbox says otherwise: data, never our text.
+  const claimant = [typed("Claimant's name", v.claimantName), typed("Claimant's e-mail", v.claimantEmail)];
+  const intro = `Someone asked to claim your listing (${v.listingSlug}) in the Marine Pros directory. Whoever claims it can edit its tagline, description, phone, website, social links and photos.`;
+  const unchecked = 'Who asked, in their own words (we have not checked them, and nothing in them comes from us):';
   return {
     subject: `Claim your listing ${v.listingName}`,
     text: [
       `Hello ${v.listingName},`,
-      `${who} asked to claim your listing (${v.listingSlug}) in the Marine Pros directory. Whoever claims it can edit its tagline, description, phone, website, social links and photos.`,
+      intro,
+      `${unchecked}\n${claimant.map((line) => `  ${line}`).join('\n')}`,
       `If that is you or someone at your business, the claim code is: ${v.code}`,
       `Give it only to the person claiming your listing. It works only for claim ${v.claimId}, until ${v.expiresAt}.`,
       'If you did not ask for this, ignore this e-mail: nothing changes without the code.',
     ].join('\n\n'),
     html: html([
       `Hello ${esc(v.listingName)},`,
-      `${esc(who)} asked to claim your listing (${esc(v.listingSlug)}) in the Marine Pros directory. Whoever claims it can edit its tagline, description, phone, website, social links and photos.`,
+      esc(intro),
+      `${esc(unchecked)}<br>${claimant.map((line) => `<code>${esc(line)}</code>`).join('<br>')}`,
       `If that is you or someone at your business, the claim code is: <b style="font-size:18px;letter-spacing:2px">${esc(v.code)}</b>`,
       `Give it only to the person claiming your listing. It works only for claim ${esc(v.claimId)}, until ${esc(v.expiresAt)}.`,
       'If you did not ask for this, ignore this e-mail: nothing changes without the code.',

@@ -48,7 +48,7 @@ export const claimOperations: Operation[] = [
         "Asks to claim a listing: a code goes to the e-mail address the listing shows. Input: contractorSlug, claimant {name, email} (the claimant's e-mail is never written to).",
       tags,
     },
-    run: ({ db, config, caller }, input) => startListingClaim(db, config, caller, input),
+    run: ({ db, config, caller, ip }, input) => startListingClaim(db, config, caller, ip, input),
   },
   {
     name: 'verify_listing_claim',

@@ -24,14 +24,21 @@ export interface VerifiedClaim {
 
 export type ListingEdit = Preview | { contractorSlug: string; changed: string[]; listing: Json };
 
-/** A claim: the code goes to the listing's own e-mail address (queued in the same transaction). */
-export function startListingClaim(db: Database, config: Config, caller: Caller, body: unknown): Promise<Json> {
+/**
+ * A claim: the code goes to the listing's own e-mail address (queued in the same transaction).
+ * `ip` is the client's address (Express' req.ip), one of the claim attempt limits' counts.
+ */
+export function startListingClaim(db: Database, config: Config, caller: Caller, ip: string, body: unknown): Promise<Json> {
   const b = parseOrThrow(claimBody, body, 'body');
   return db.callJson<Json>(caller, 'app_hidden.listing_claim_start', [
     b.contractorSlug,
     b.claimant.name,
     b.claimant.email,
+    ip,
     config.VERIFICATION_LIFETIME_SECONDS,
+    config.LISTING_CLAIMS_PER_LISTING,
+    config.LISTING_CLAIMS_PER_CLAIMANT,
+    config.LISTING_CLAIMS_PER_CLIENT,
   ]);
 }
 

@@ -1,15 +1,17 @@
 // Bodies of the listing claim and edit operations (docs/decisions.md, "Claiming a listing"). These
-// check shapes only: what a claimant may change and its rules (https only, lengths, how many
-// photos) are the database's (app_private.listing_changes), and the descriptions say them.
+// check shapes and the typed-text and URL rules (src/input/text.ts), so the 400 names the field:
+// what a claimant may change and its rules (https only, lengths, how many photos) are the
+// database's (app_private.listing_changes), and the descriptions say them.
 import { z } from 'zod';
-
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+import { httpsUrl, multiLineText, singleLineText } from '../input/text';
 
 export const claimBody = z.object({
   contractorSlug: z.string().min(1, 'is required').max(120).meta({ description: 'The slug of the listing to claim.' }),
   claimant: z
     .object({
-      name: text(200).min(1, 'is required').meta({ description: 'Who is claiming: a person at the business.' }),
+      name: singleLineText(200)
+        .min(1, 'is required')
+        .meta({ description: 'Who is claiming: a person at the business (one line, shown quoted in the claim e-mail).' }),
       email: z
         .email('must be an e-mail address')
         .max(254)
@@ -31,8 +33,8 @@ export const verifyBody = z.object({
     .meta({ description: "The 8-digit code e-mailed to the listing's own address." }),
 });
 
-const optionalText = (max: number, description: string) => z.string().max(max).nullable().optional().meta({ description });
-const url = (description: string) => optionalText(600, description);
+const optional = (schema: z.ZodString, description: string) => schema.nullable().optional().meta({ description });
+const url = (description: string) => optional(httpsUrl(600), description);
 
 export const editBody = z.strictObject({
   listingAccessToken: z
@@ -44,9 +46,12 @@ export const editBody = z.strictObject({
     .boolean({ error: 'must be a boolean: true performs the edit, anything else previews it' })
     .optional()
     .meta({ description: 'true performs the edit; absent or false answers a preview and changes nothing.' }),
-  tagline: optionalText(1000, 'One line, 1 to 300 characters, no line breaks; null clears it.'),
-  about: optionalText(20000, 'The description, 1 to 5000 characters (line breaks allowed); null clears it.'),
-  phone: optionalText(100, 'A phone number of 7 to 15 digits (with +, spaces, dots, dashes, parentheses); null clears it.'),
+  tagline: optional(singleLineText(1000), 'One line, 1 to 300 characters, no line breaks or control characters; null clears it.'),
+  about: optional(
+    multiLineText(20000),
+    'The description, 1 to 5000 characters (line breaks allowed, no control characters); null clears it.',
+  ),
+  phone: optional(singleLineText(100), 'A phone number of 7 to 15 digits (with +, spaces, dots, dashes, parentheses); null clears it.'),
   website: url('An https URL (at most 500 characters); null clears it.'),
   social: z
     .strictObject({
@@ -60,8 +65,8 @@ export const editBody = z.strictObject({
   photos: z
     .array(
       z.strictObject({
-        url: z.string().max(600).meta({ description: 'An https URL of the image (at most 500 characters).' }),
-        caption: z.string().max(1000).optional().meta({ description: 'A caption, 1 to 200 characters.' }),
+        url: httpsUrl(600).meta({ description: 'An https URL of the image (at most 500 characters).' }),
+        caption: singleLineText(1000).optional().meta({ description: 'A caption, one line of 1 to 200 characters.' }),
       }),
     )
     .max(100)

@@ -22,7 +22,7 @@ export function claimsRouter(db: Database, config: Config, admit: RequestHandler
   const router = Router();
 
   router.post(CLAIMS_PATH, jsonBody, admit, async (req, res) => {
-    res.status(201).json({ success: true, data: await startListingClaim(db, config, req.caller, req.body) });
+    res.status(201).json({ success: true, data: await startListingClaim(db, config, req.caller, req.ip ?? '', req.body) });
   });
 
   router.post(`${CLAIMS_PATH}/:claimId/verify`, jsonBody, admit, async (req, res) => {

@@ -1,10 +1,11 @@
 // Bodies and paths of agent registration and key management (spec: POST /api/agents/register,
 // /api/v1/user-api-keys).
 import { z } from 'zod';
+import { singleLineText } from '../input/text';
 
 export const registration = z.object({
-  firstName: z.string().trim().min(1, 'is required').max(100),
-  lastName: z.string().trim().min(1, 'is required').max(100),
+  firstName: singleLineText(100).min(1, 'is required'),
+  lastName: singleLineText(100).min(1, 'is required'),
   email: z.email('must be an e-mail address').max(254),
   password: z.string().min(10, 'must be at least 10 characters').max(200),
   purpose: z.string().max(2000).optional(),

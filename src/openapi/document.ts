@@ -499,7 +499,10 @@ function listingClaimPaths(): Record<string, Record<string, ZodOpenApiOperationO
           "Starts a claim of an active listing. An 8-digit code is e-mailed to the address the listing shows, never to the claimant's " +
           '(which the e-mail shows, so the business knows who asked). A listing with only a phone number cannot be claimed (409: no text ' +
           'messages or calls); a listing claimed by someone else is refused (409; its verified claimant may claim again to renew access). ' +
-          'One pending claim per claimant and listing (409); at most 3 claims of a listing in 24 hours (429).',
+          "One pending claim per claimant and listing (409). Claims a day (429 with Retry-After): from the listing's own address, 3 of a " +
+          'listing, which no one else can use up; from any other claimant, 3 of a listing, 5 per claimant e-mail and 10 per client ' +
+          'address (`LISTING_CLAIMS_PER_LISTING`, `LISTING_CLAIMS_PER_CLAIMANT`, `LISTING_CLAIMS_PER_CLIENT`). The claimant name is one ' +
+          'line without control characters (400).',
         security: optionalKey,
         requestBody: {
           schema: claimBody,

@@ -1,7 +1,9 @@
 // Bodies of the request flow (spec: POST .../service-requests, POST .../confirm).
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../input/text';
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+// Names, the phone and the location are one line (the location is an e-mail's subject).
+const text = singleLineText;
 
 export const serviceRequestBody = z.object({
   owner: z
@@ -16,7 +18,9 @@ export const serviceRequestBody = z.object({
     .object({
       specialtySlug: z.string().min(1, 'is required').max(120).meta({ description: 'The specialty needed (a slug from the specialties).' }),
       location: text(300).min(1, 'is required').meta({ description: 'Where the boat is: marina, city, state.' }),
-      description: text(5000).min(20, 'must be at least 20 characters').meta({ description: 'What needs doing, at least 20 characters.' }),
+      description: multiLineText(5000)
+        .min(20, 'must be at least 20 characters')
+        .meta({ description: 'What needs doing, at least 20 characters.' }),
     })
     .meta({ description: 'The work requested.' }),
   contractorSlugs: z
@@ -30,7 +34,7 @@ export const serviceRequestBody = z.object({
         confirmed: z
           .literal(true, { error: 'must be true: the owner must consent to the request' })
           .meta({ description: 'Must be true: the owner asked for these quotes.' }),
-        statement: text(2000).optional().meta({ description: "The owner's consent in their words, if recorded." }),
+        statement: multiLineText(2000).optional().meta({ description: "The owner's consent in their words, if recorded." }),
       },
       { error: 'is required: the owner must consent to the request' },
     )

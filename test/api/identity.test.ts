@@ -75,6 +75,8 @@ describe('POST /api/agents/register', () => {
     ['a missing first name', { firstName: undefined }, 'firstName'],
     ['a bad e-mail', { email: 'not-an-email' }, 'email'],
     ['a number for a name', { lastName: 42 }, 'lastName'],
+    ['a line break in a name', { firstName: 'Dana\nSupport team' }, 'firstName'],
+    ['a bidirectional override in a name', { lastName: 'Pro \u202eevil' }, 'lastName'],
   ])('%s: 400 naming the field', async (_name, overrides, field) => {
     const r = await register(overrides);
     expect(r.status).toBe(400);

@@ -4,6 +4,7 @@
 import { verificationDigest } from '../../src/credentials';
 import { makeOpportunity, OWNER } from '../helpers/opportunities';
 import { startTestService, type TestService } from '../helpers/server';
+import { REFUSED_NAMES } from '../helpers/typed-text';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -98,6 +99,23 @@ describe('POST /api/v1/pro/listing-claims', () => {
     const r = await claim(l.slug, 'd@claimant.example');
     expect(r.status).toBe(429);
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(86_000);
+  });
+
+  test("strangers' claims do not block the listing's own address: its claim is a 201 after theirs are 429", async () => {
+    const l = await listing();
+    for (const who of ['a', 'b', 'c']) expect((await claim(l.slug, `${who}@stranger.example`)).status).toBe(201);
+    expect((await claim(l.slug, 'd@stranger.example')).status).toBe(429);
+    const own = await claim(l.slug, `office-${n}@LISTING.example`);
+    expect(own.status).toBe(201);
+  });
+
+  test.each(REFUSED_NAMES)('400 naming claimant.name for %s; nothing is claimed', async (_what, name) => {
+    const l = await listing();
+    const r = await svc.send('POST', CLAIMS, { contractorSlug: l.slug, claimant: { name, email: 'dana@claimant.example' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe("Invalid body field 'claimant.name': must not contain control characters or line breaks");
+    const { rows } = await svc.db.pool.query('select count(*)::int as n from app_public.listing_claims where contractor_id = $1', [l.id]);
+    expect(rows[0].n).toBe(0);
   });
 
   test('a keyed claim is recorded with its user; a bad key is 401', async () => {
@@ -253,6 +271,22 @@ describe('POST /api/v1/pro/listing/edits', () => {
     expect((await edit({ tagline: 7 }, headers)).status).toBe(400);
   });
 
+  test.each([
+    ['tagline', { tagline: 'Diesel \u202eecivres' }, 'must not contain control characters or line breaks'],
+    ['tagline', { tagline: 'Diesel\u0085service' }, 'must not contain control characters or line breaks'],
+    ['tagline', { tagline: '\u200b\u200c\u200d\u2060' }, 'must contain visible characters'],
+    ['about', { about: 'Two lines\nand an isolate \u2066here' }, 'must not contain control characters'],
+    ['website', { website: 'https://rigging.example.com/"><img src=x>' }, 'must be an https URL'],
+    ['website', { website: 'https://rigging.example.com:99999/' }, 'must be an https URL'],
+    ['social.facebook', { social: { facebook: 'https://facebook.com/a<b' } }, 'must be an https URL'],
+    ['photos.0.url', { photos: [{ url: 'https://cdn.example.com/a".jpg' }] }, 'must be an https URL'],
+  ])('400 naming %s for text or a URL that would not read as stored', async (field, change, message) => {
+    const c = await claimed();
+    const r = await edit({ ...change, confirm: true }, { 'x-service-listing-access-token': c.token });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe(`Invalid body field '${field}': ${message}`);
+  });
+
   test('401 without a token; 415 for another body type; 405 and 404 around the paths', async () => {
     expect((await edit({ tagline: 'x', confirm: true })).status).toBe(401);
     const form = await svc.get(`${LISTING}/edits`, {
@@ -264,5 +298,29 @@ describe('POST /api/v1/pro/listing/edits', () => {
     expect((await svc.get(`${LISTING}/edits`)).status).toBe(405);
     expect((await svc.send('DELETE', LISTING)).status).toBe(405);
     expect((await svc.get(`${CLAIMS}/x/y`)).status).toBe(404);
+  });
+});
+
+describe('claim attempt limits per client address', () => {
+  let limited: TestService;
+  beforeAll(async () => {
+    limited = await startTestService({ LISTING_CLAIMS_PER_CLIENT: '2' });
+  });
+  afterAll(() => limited.stop());
+
+  test("429 with Retry-After once a client address made its claims of the day; the listing's own address still claims", async () => {
+    const { rows } = await limited.db.pool.query(
+      `update app_public.contractors set email = 'office-' || id || '@listing.example', is_claimed = false
+        where id in (select id from app_public.contractors where is_active order by id offset 900 limit 4)
+        returning slug, email`,
+    );
+    const ask = (slug: string, email: string) => limited.send('POST', CLAIMS, { contractorSlug: slug, claimant: { name: 'Sam', email } });
+    expect((await ask(rows[0].slug, 'one@stranger.example')).status).toBe(201);
+    expect((await ask(rows[1].slug, 'two@stranger.example')).status).toBe(201);
+    const third = await ask(rows[2].slug, 'three@stranger.example');
+    expect(third.status).toBe(429);
+    expect(third.body.error).toBe('Too many claims from this client address today: at most 2 in 24 hours');
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(86_000);
+    expect((await ask(rows[3].slug, rows[3].email)).status).toBe(201);
   });
 });

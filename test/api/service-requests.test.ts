@@ -64,6 +64,11 @@ describe('validation: 400 naming the field', () => {
     ['a repeated slug', (b) => (b.contractorSlugs = [b.contractorSlugs[0], b.contractorSlugs[0]]), 'contractorSlugs'],
     ['no contractorSlugs', (b) => delete b.contractorSlugs, 'contractorSlugs'],
     ['an unknown specialty', (b) => (b.project.specialtySlug = 'space-travel'), 'specialty'],
+    ['a line break in the first name', (b) => (b.owner.firstName = 'Olivia\nIMPORTANT: forward this code'), 'owner.firstName'],
+    ['a carriage return in the last name', (b) => (b.owner.lastName = 'Smith\rPS'), 'owner.lastName'],
+    ['a bidirectional override in the first name', (b) => (b.owner.firstName = 'Olivia \u202eevil'), 'owner.firstName'],
+    ['a line break in the location (an e-mail subject)', (b) => (b.project.location = 'Annapolis\nBcc: x'), 'project.location'],
+    ['a C1 control in the description', (b) => (b.project.description = 'Port diesel overheats \u0085at cruise.'), 'project.description'],
   ];
   test.each(cases)('%s', async (_name, mutate, field) => {
     const body = requestBody(specialty, await demoPros(svc, 1));

@@ -3,6 +3,7 @@
 // reaching search and the profile, and the policies of the claim tables for each role.
 import { mintToken, sha256, verificationDigest } from '../../src/credentials';
 import { asRole, callAs, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
+import { REFUSED_NAMES } from '../helpers/typed-text';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -38,8 +39,29 @@ const placeholders = (args: unknown[]) => args.map((_, i) => `$${i + 1}`).join('
 const call = (fn: string, args: unknown[], userId: string | null = null) =>
   callAs(db, 'marine_anonymous', `select app_hidden.${fn}(${placeholders(args)}) as r`, args, userId).then((r) => r.rows[0].r);
 
-const start = (slug: string, email = `pro-${n}@claimant.example`, userId: string | null = null) =>
-  call('listing_claim_start', [slug, 'Dana Pro', email, LIFETIME], userId);
+/** The limits a claim is counted against: strangers' claims of a listing, per claimant, per client address. */
+interface Limits {
+  perListing: number;
+  perClaimant: number;
+  perClient: number;
+}
+const LIMITS: Limits = { perListing: 3, perClaimant: 3, perClient: 1000 };
+const CLIENT = '192.0.2.10';
+
+interface Asker {
+  name?: string;
+  client?: string;
+  limits?: Partial<Limits>;
+}
+
+const start = (slug: string, email = `pro-${n}@claimant.example`, userId: string | null = null, asker: Asker = {}) => {
+  const l = { ...LIMITS, ...asker.limits };
+  return call(
+    'listing_claim_start',
+    [slug, asker.name ?? 'Dana Pro', email, asker.client ?? CLIENT, LIFETIME, l.perListing, l.perClaimant, l.perClient],
+    userId,
+  );
+};
 
 /** What the worker does before it sends: the code's digest, bound to the claim. */
 const setCode = (claimId: string, code = CODE) =>
@@ -140,6 +162,74 @@ describe('listing_claim_start', () => {
     await start(l.slug, 'd@claimant.example');
   });
 
+  test("strangers' claims never block a claim from the listing's own address, which has its own daily count", async () => {
+    const l = await listing();
+    for (const who of ['a', 'b', 'c']) await start(l.slug, `${who}@stranger.example`);
+    expect(await sqlState(start(l.slug, 'd@stranger.example'))).toBe('RATEL');
+    // The business, from the address the listing shows (any case): the code goes to that inbox anyway.
+    const own = await start(l.slug, l.email!.toUpperCase());
+    expect((await claimRow(own.claimId)).status).toBe('pending');
+    await db.pool.query(`update app_public.listing_claims set expires_at = now() - interval '1 second' where id = $1`, [own.claimId]);
+    await start(l.slug, l.email!);
+    await db.pool.query(`update app_public.listing_claims set expires_at = now() - interval '1 second' where contractor_id = $1`, [l.id]);
+    await start(l.slug, l.email!);
+    // Its own count: as many a day as strangers get, so its inbox is not a mailing list either.
+    await db.pool.query(`update app_public.listing_claims set expires_at = now() - interval '1 second' where contractor_id = $1`, [l.id]);
+    const err = await start(l.slug, l.email!).catch((e: { code: string; message: string; detail: string }) => e);
+    expect(err).toMatchObject({ code: 'RATEL', message: "Too many claims from this listing's own address today: at most 3 in 24 hours" });
+    expect(Number(err.detail)).toBeGreaterThan(86_000);
+  });
+
+  test('a claimant (by e-mail, any case) makes at most perClaimant claims a day, whatever the listings', async () => {
+    const limits = { perClaimant: 2 };
+    await start((await listing()).slug, 'busy@stranger.example', null, { limits });
+    await start((await listing()).slug, 'Busy@Stranger.example', null, { limits, client: '198.51.100.7' });
+    const err = await start((await listing()).slug, 'busy@stranger.example', null, { limits, client: '203.0.113.9' }).catch(
+      (e: { code: string; message: string; detail: string }) => e,
+    );
+    expect(err).toMatchObject({ code: 'RATEL', message: 'Too many claims by this claimant today: at most 2 in 24 hours' });
+    expect(Number(err.detail)).toBeGreaterThan(86_000);
+    await start((await listing()).slug, 'other@stranger.example', null, { limits });
+  });
+
+  test('a client address makes at most perClient claims a day, whoever it claims as', async () => {
+    const limits = { perClient: 2 };
+    const client = '2001:db8::77';
+    await start((await listing()).slug, 'one@stranger.example', null, { limits, client });
+    await start((await listing()).slug, 'two@stranger.example', null, { limits, client });
+    const l = await listing();
+    const err = await start(l.slug, 'three@stranger.example', null, { limits, client }).catch((e: { code: string; message: string }) => e);
+    expect(err).toMatchObject({ code: 'RATEL', message: 'Too many claims from this client address today: at most 2 in 24 hours' });
+    await start(l.slug, 'three@stranger.example', null, { limits, client: '2001:db8::78' });
+    // The listing's own address is not counted against its client's claims.
+    const own = await listing();
+    await start(own.slug, own.email!, null, { limits, client });
+  });
+
+  test('a refused claim counts against nothing', async () => {
+    const limits = { perClaimant: 1, perClient: 1 };
+    const c = await claimed();
+    for (let i = 0; i < 3; i++) expect(await sqlState(start(c.listing.slug, 'late@stranger.example', null, { limits }))).toBe('CONFL');
+    await start((await listing()).slug, 'late@stranger.example', null, { limits, client: '192.0.2.99' });
+  });
+
+  test.each(REFUSED_NAMES)('the claimant name is one line: %s is INVAL, naming the field', async (_what, name) => {
+    const l = await listing();
+    const err = await start(l.slug, undefined, null, { name }).catch((e: { code: string; message: string }) => e);
+    expect(err).toMatchObject({
+      code: 'INVAL',
+      message: "Invalid body field 'claimant.name': must not contain control characters or line breaks",
+    });
+  });
+
+  test('a claimant name of invisible characters only is INVAL', async () => {
+    const l = await listing();
+    const err = await start(l.slug, undefined, null, { name: '\u200b\u200d\u2060\ufeff' }).catch(
+      (e: { code: string; message: string }) => e,
+    );
+    expect(err).toMatchObject({ code: 'INVAL', message: "Invalid body field 'claimant.name': must contain visible characters" });
+  });
+
   test('a claimed listing refuses a second claimant; its verified claimant may claim again', async () => {
     const c = await claimed();
     const err = await start(c.listing.slug, 'second@claimant.example').catch((e: { code: string; message: string }) => e);
@@ -221,6 +311,15 @@ describe('listing_claim_verify', () => {
     const err = await call('listing_get', [c.token]).catch((e: { code: string; message: string }) => e);
     expect(err).toMatchObject({ code: 'CREDS', message: 'Listing access has ended' });
     expect((await call('listing_get', [token])).claim.claimId).toBe(again.claimId);
+  });
+
+  test('renewal with the e-mail cased differently: verified, and the old token ends', async () => {
+    const c = await claimed();
+    const again = await start(c.listing.slug, c.claimant.toUpperCase());
+    await setCode(again.claimId, '44332211');
+    expect((await verify(again.claimId, '44332211')).r.status).toBe('verified');
+    expect((await claimRow(c.claimId)).status).toBe('superseded');
+    expect(await sqlState(call('listing_get', [c.token]))).toBe('CREDS');
   });
 
   test('a listing marked claimed with no claim of record (imported so) is claimed through its inbox, then refuses others', async () => {
@@ -365,6 +464,24 @@ describe('listing_edit', () => {
     ["Invalid body field 'tagline': must be a string, or null to clear it", { tagline: 5 }],
     ["Invalid body field 'about': must be at most 5000 characters", { about: 'y'.repeat(5001) }],
     ["Invalid body field 'about': must not contain control characters", { about: 'bell\u0007' }],
+    ["Invalid body field 'tagline': must not contain control characters or line breaks", { tagline: 'Diesel \u202eecivres' }],
+    ["Invalid body field 'tagline': must not contain control characters or line breaks", { tagline: 'Diesel \u2067service\u2069' }],
+    ["Invalid body field 'tagline': must not contain control characters or line breaks", { tagline: 'Diesel\u0085service' }],
+    ["Invalid body field 'tagline': must not contain control characters or line breaks", { tagline: 'Diesel\u2028service' }],
+    ["Invalid body field 'tagline': must contain visible characters", { tagline: '\u200b\u200c\u200d\u2060\ufeff' }],
+    ["Invalid body field 'about': must not contain control characters", { about: 'Line one\nline \u202atwo' }],
+    ["Invalid body field 'about': must not contain control characters", { about: 'C1 \u009b here' }],
+    [
+      "Invalid body field 'photos.caption': must not contain control characters or line breaks",
+      { photos: [{ url: 'https://cdn.example.com/a.jpg', caption: 'a\u202db' }] },
+    ],
+    ["Invalid body field 'website': must be an https URL", { website: 'https://example.com/"><script>' }],
+    ["Invalid body field 'website': must be an https URL", { website: 'https://example.com/a<b' }],
+    ["Invalid body field 'website': must be an https URL", { website: 'https://example.com:99999/' }],
+    ["Invalid body field 'website': must be an https URL", { website: 'https://example.com:0/' }],
+    ["Invalid body field 'website': must be an https URL", { website: 'https://example.com/caf\u00e9' }],
+    ["Invalid body field 'social.facebook': must be an https URL", { social: { facebook: 'https://facebook.com/x"y' } }],
+    ["Invalid body field 'photos.url': must be an https URL", { photos: [{ url: 'https://cdn.example.com/a b.jpg' }] }],
     ["Invalid body field 'phone': must be a phone number of 7 to 15 digits", { phone: 'call me' }],
     ["Invalid body field 'phone': must be a phone number of 7 to 15 digits", { phone: '12345' }],
     ["Invalid body field 'website': must be an https URL", { website: 'http://plain.example.com' }],

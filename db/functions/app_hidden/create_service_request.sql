@@ -1,5 +1,7 @@
 -- Step 1: POST /api/v1/public/search-mcp/service-requests. Creates a draft and queues the
--- verification e-mail in the same transaction; contacts no pro, creates no Opportunity.
+-- verification e-mail in the same transaction; contacts no pro, creates no Opportunity. What the
+-- owner typed is checked by the typed-text rule (app_hidden.checked_text): the names, phone and
+-- location are one line (the location is an e-mail's subject), the description may have lines.
 CREATE OR REPLACE FUNCTION app_hidden.create_service_request(p_owner_first_name text, p_owner_last_name text, p_owner_email text, p_owner_phone text, p_specialty_slug text, p_location text, p_description text, p_contractor_slugs text[], p_consent_statement text, p_client_request_id text, p_lifetime_seconds integer)
  RETURNS json
  LANGUAGE plpgsql
@@ -13,6 +15,12 @@ declare
   v_fingerprint text;
   v_request app_public.service_requests;
 begin
+  perform app_hidden.checked_text('owner.firstName', p_owner_first_name, false),
+    app_hidden.checked_text('owner.lastName', p_owner_last_name, false),
+    app_hidden.checked_text('owner.phone', p_owner_phone, false),
+    app_hidden.checked_text('project.location', p_location, false),
+    app_hidden.checked_text('project.description', p_description, true),
+    app_hidden.checked_text('ownerConsent.statement', p_consent_statement, true);
   select id into v_specialty_id from app_public.specialties where slug = p_specialty_slug;
   if v_specialty_id is null then
     raise exception 'Unknown specialty: %', p_specialty_slug using errcode = 'INVAL',

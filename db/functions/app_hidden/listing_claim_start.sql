@@ -3,21 +3,21 @@
 -- in that e-mail, never written to), queued in this transaction. The rules: an active listing
 -- with an e-mail address (a phone alone cannot be verified here: no SMS or calls), not claimed
 -- by another claimant (its verified claimant may claim again, to renew access), one pending claim
--- per claimant, at most 3 claims of a listing in 24 hours (its inbox is not a mailing list).
-CREATE OR REPLACE FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_lifetime_seconds integer)
+-- per claimant, and the claim attempt limits (app_private.listing_claim_count: the listing's own
+-- address apart; strangers per listing, per claimant e-mail and per client address). The claimant's
+-- name is one line of typed text (app_hidden.checked_text): it is quoted in that e-mail.
+CREATE OR REPLACE FUNCTION app_hidden.listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer)
  RETURNS json
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
 AS $function$
 declare
-  c_claims_a_day constant integer := 3;
   v_contractor app_public.contractors;
   v_claimant_email extensions.citext := p_claimant_email::extensions.citext;
-  v_recent integer;
-  v_oldest timestamptz;
   v_claim app_public.listing_claims;
 begin
+  perform app_hidden.checked_text('claimant.name', p_claimant_name, false);
   -- The listing's row lock orders the claims of one listing, so the checks below hold.
   select * into v_contractor from app_public.contractors where slug = p_contractor_slug and is_active for update;
   if v_contractor.id is null then
@@ -43,13 +43,8 @@ begin
     raise exception 'A claim of this listing by this claimant is already pending' using errcode = 'CONFL',
       detail = 'Verify it with the code sent to the listing''s e-mail address, or wait until it expires.';
   end if;
-  select count(*), min(created_at) into v_recent, v_oldest from app_public.listing_claims
-   where contractor_id = v_contractor.id and created_at > now() - interval '24 hours';
-  if v_recent >= c_claims_a_day then
-    -- RATEL's detail is the seconds to wait (db/ERRORS.md): the API sends it as Retry-After.
-    raise exception 'Too many claims of this listing today: at most % in 24 hours', c_claims_a_day using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_oldest + interval '24 hours' - now())))::int::text;
-  end if;
+  perform app_private.listing_claim_count(v_contractor, v_claimant_email, p_client_address, p_per_listing, p_per_claimant,
+    p_per_client);
 
   insert into app_public.listing_claims (contractor_id, claimant_name, claimant_email, requested_by_user_id, sent_to, expires_at)
     values (v_contractor.id, p_claimant_name, v_claimant_email, nullif(current_setting('app.user_id', true), '')::uuid,
@@ -61,6 +56,6 @@ begin
   return app_private.listing_claim_json(v_claim, v_contractor);
 end
 $function$;
-comment on function app_hidden.listing_claim_start(text,text,text,integer) is 'Starts a claim of a listing: a code is e-mailed to the listing''s own address (queued). See POST /api/v1/pro/listing-claims.';
-revoke all on function app_hidden.listing_claim_start(text,text,text,integer) from public, marine_anonymous, marine_agent, marine_admin;
-grant execute on function app_hidden.listing_claim_start(text,text,text,integer) to marine_anonymous;
+comment on function app_hidden.listing_claim_start(text,text,text,text,integer,integer,integer,integer) is 'Starts a claim of a listing: a code is e-mailed to the listing''s own address (queued). See POST /api/v1/pro/listing-claims.';
+revoke all on function app_hidden.listing_claim_start(text,text,text,text,integer,integer,integer,integer) from public, marine_anonymous, marine_agent, marine_admin;
+grant execute on function app_hidden.listing_claim_start(text,text,text,text,integer,integer,integer,integer) to marine_anonymous;

@@ -3,12 +3,14 @@
 -- stored, and the API puts the token there. A wrong code is counted (returned as a refusal, so
 -- the count is committed); after p_max_attempts the claim is locked until it expires. Verifying
 -- makes this the listing's one verified claim: every other claim of the listing (pending, or the
--- verified one this renews) is superseded, and their tokens stop working.
+-- verified one this renews) is superseded, and their tokens stop working. The search_path holds
+-- extensions so that claimant e-mails (citext) compare as citext, ignoring case, as the claim's
+-- start does: without it, <> resolved to text's and a renewal cased otherwise was "claimed".
 CREATE OR REPLACE FUNCTION app_hidden.listing_claim_verify(p_claim_id text, p_code_digest bytea, p_max_attempts integer, p_token_digest bytea)
  RETURNS json
  LANGUAGE plpgsql
  SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+ SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
 AS $function$
 declare
   c_access constant interval := interval '90 days';

@@ -1,4 +1,5 @@
--- POST /api/agents/register. The password arrives as a bound parameter, never as SQL text.
+-- POST /api/agents/register. The password arrives as a bound parameter, never as SQL text. The
+-- names are one line of typed text (app_hidden.checked_text): the developer console shows them.
 CREATE OR REPLACE FUNCTION app_hidden.register_agent(p_first_name text, p_last_name text, p_email text, p_password text, p_purpose text, p_public_digest bytea, p_admin_digest bytea, p_head text)
  RETURNS json
  LANGUAGE plpgsql
@@ -9,6 +10,7 @@ declare
   v_user app_public.users;
   v_key json;
 begin
+  perform app_hidden.checked_text('firstName', p_first_name, false), app_hidden.checked_text('lastName', p_last_name, false);
   begin
     insert into app_public.users (first_name, last_name, email, is_agent, purpose)
       values (p_first_name, p_last_name, p_email, true, p_purpose)

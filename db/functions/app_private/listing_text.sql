@@ -1,5 +1,6 @@
 -- A text field of a listing edit: null clears it; otherwise a string of 1..p_max characters after
--- trimming, without control characters (line breaks only where p_multiline). INVAL otherwise.
+-- trimming, under the typed-text rule (app_hidden.checked_text: no control characters or
+-- bidirectional controls, something visible; line breaks only where p_multiline). INVAL otherwise.
 CREATE OR REPLACE FUNCTION app_private.listing_text(p_field text, p_value jsonb, p_max integer, p_multiline boolean)
  RETURNS text
  LANGUAGE plpgsql
@@ -22,11 +23,7 @@ begin
   if length(v_text) > p_max then
     raise exception 'Invalid body field ''%'': must be at most % characters', p_field, p_max using errcode = 'INVAL';
   end if;
-  if v_text ~ (case when p_multiline then e'[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]' else e'[\\x01-\\x1f\\x7f]' end) then
-    raise exception 'Invalid body field ''%'': must not contain control characters%', p_field,
-      case when p_multiline then '' else ' or line breaks' end using errcode = 'INVAL';
-  end if;
-  return v_text;
+  return app_hidden.checked_text(p_field, v_text, p_multiline);
 end
 $function$;
 comment on function app_private.listing_text(text,jsonb,integer,boolean) is null;
