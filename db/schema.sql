@@ -336,7 +336,7 @@ begin
     -- RATEL's detail is the seconds to wait (db/ERRORS.md): the API sends it as Retry-After.
     raise exception 'Too many wrong verification codes: the code is locked; confirm with the link in the e-mail, or start a new request'
       using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_request.expires_at - now())))::int::text;
+      detail = app_private.retry_after(v_request.expires_at);
   end if;
   if not app_private.credentials_match(v_request.id, p_code_digest, p_token_digest) then
     -- The count must survive the refusal, so this is returned (committed), not raised.
@@ -1302,7 +1302,7 @@ begin
   end if;
   if v_claim.status = 'pending' and v_claim.failed_attempts >= p_max_attempts then
     raise exception 'Too many wrong codes: this claim is locked; start a new claim once it expires' using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_claim.expires_at - now())))::int::text;
+      detail = app_private.retry_after(v_claim.expires_at);
   end if;
   if not exists (select 1 from app_private.listing_claim_secrets where claim_id = v_claim.id and code_digest = p_code_digest) then
     if v_claim.status <> 'pending' then
@@ -1382,7 +1382,7 @@ begin
      order by at desc limit c_edits_a_day) recent having count(*) >= c_edits_a_day;
   if v_oldest is not null then
     raise exception 'Too many edits of this listing today: at most % in 24 hours', c_edits_a_day using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_oldest + interval '24 hours' - now())))::int::text;
+      detail = app_private.retry_after(v_oldest + interval '24 hours');
   end if;
   if not p_confirm then
     return json_build_object('preview', json_build_object('action', 'edit_listing', 'detail', json_build_object(
@@ -3923,7 +3923,7 @@ begin
   if v_recent >= p_per_listing then
     raise exception '%: at most % in 24 hours', case when v_own then 'Too many claims from this listing''s own address today'
         else 'Too many claims of this listing today' end, p_per_listing using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_oldest + make_interval(secs => c_window) - now())))::int::text;
+      detail = app_private.retry_after(v_oldest + make_interval(secs => c_window));
   end if;
   if v_own then
     return;
@@ -4678,7 +4678,7 @@ begin
   having count(*) >= v_budget;
   if v_oldest is not null then
     raise exception 'Too many writes on this quote today: at most % in 24 hours', v_budget using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_oldest + interval '24 hours' - now())))::int::text;
+      detail = app_private.retry_after(v_oldest + interval '24 hours');
   end if;
 end
 $$;
@@ -5024,6 +5024,14 @@ CREATE FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) RET
 --
 
 COMMENT ON FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) IS 'Recomputes contractors.specialty_slugs and specialty_items for these contractors.';
+
+--
+-- Name: retry_after(timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.retry_after(p_at timestamp with time zone) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$ select greatest(1, ceil(extract(epoch from p_at - now())))::int::text $$;
 
 --
 -- Name: revoke_staff(text, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8952,6 +8960,12 @@ REVOKE ALL ON FUNCTION app_private.refresh_search_words() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.refresh_specialty_slugs(p_contractor_ids uuid[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION retry_after(p_at timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.retry_after(p_at timestamp with time zone) FROM PUBLIC;
 
 --
 -- Name: FUNCTION revoke_staff(p_email text, p_actor text); Type: ACL; Schema: app_private; Owner: -

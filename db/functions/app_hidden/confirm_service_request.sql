@@ -26,7 +26,7 @@ begin
     -- RATEL's detail is the seconds to wait (db/ERRORS.md): the API sends it as Retry-After.
     raise exception 'Too many wrong verification codes: the code is locked; confirm with the link in the e-mail, or start a new request'
       using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_request.expires_at - now())))::int::text;
+      detail = app_private.retry_after(v_request.expires_at);
   end if;
   if not app_private.credentials_match(v_request.id, p_code_digest, p_token_digest) then
     -- The count must survive the refusal, so this is returned (committed), not raised.

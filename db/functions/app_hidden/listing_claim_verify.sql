@@ -30,7 +30,7 @@ begin
   end if;
   if v_claim.status = 'pending' and v_claim.failed_attempts >= p_max_attempts then
     raise exception 'Too many wrong codes: this claim is locked; start a new claim once it expires' using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_claim.expires_at - now())))::int::text;
+      detail = app_private.retry_after(v_claim.expires_at);
   end if;
   if not exists (select 1 from app_private.listing_claim_secrets where claim_id = v_claim.id and code_digest = p_code_digest) then
     if v_claim.status <> 'pending' then

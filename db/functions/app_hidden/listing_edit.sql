@@ -34,7 +34,7 @@ begin
      order by at desc limit c_edits_a_day) recent having count(*) >= c_edits_a_day;
   if v_oldest is not null then
     raise exception 'Too many edits of this listing today: at most % in 24 hours', c_edits_a_day using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_oldest + interval '24 hours' - now())))::int::text;
+      detail = app_private.retry_after(v_oldest + interval '24 hours');
   end if;
   if not p_confirm then
     return json_build_object('preview', json_build_object('action', 'edit_listing', 'detail', json_build_object(

@@ -26,7 +26,7 @@ begin
   if v_recent >= p_per_listing then
     raise exception '%: at most % in 24 hours', case when v_own then 'Too many claims from this listing''s own address today'
         else 'Too many claims of this listing today' end, p_per_listing using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_oldest + make_interval(secs => c_window) - now())))::int::text;
+      detail = app_private.retry_after(v_oldest + make_interval(secs => c_window));
   end if;
   if v_own then
     return;

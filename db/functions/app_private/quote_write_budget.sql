@@ -21,7 +21,7 @@ begin
   having count(*) >= v_budget;
   if v_oldest is not null then
     raise exception 'Too many writes on this quote today: at most % in 24 hours', v_budget using errcode = 'RATEL',
-      detail = greatest(1, ceil(extract(epoch from v_oldest + interval '24 hours' - now())))::int::text;
+      detail = app_private.retry_after(v_oldest + interval '24 hours');
   end if;
 end
 $function$;
