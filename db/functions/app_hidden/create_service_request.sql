@@ -2,6 +2,7 @@
 -- verification e-mail in the same transaction; contacts no pro, creates no Opportunity. What the
 -- owner typed is checked by the typed-text rule (app_hidden.checked_text): the names, phone and
 -- location are one line (the location is an e-mail's subject), the description may have lines.
+-- The caller's account (agent_user_id) is the one whose webhook endpoints get the request's events.
 CREATE OR REPLACE FUNCTION app_hidden.create_service_request(p_owner_first_name text, p_owner_last_name text, p_owner_email text, p_owner_phone text, p_specialty_slug text, p_location text, p_description text, p_contractor_slugs text[], p_consent_statement text, p_client_request_id text, p_lifetime_seconds integer)
  RETURNS json
  LANGUAGE plpgsql
@@ -55,10 +56,10 @@ begin
   end if;
 
   insert into app_public.service_requests (owner_first_name, owner_last_name, owner_email, owner_phone,
-      specialty_id, location, description, consent_statement, client_request_id, fingerprint, expires_at)
+      specialty_id, location, description, consent_statement, client_request_id, fingerprint, expires_at, agent_user_id)
     values (p_owner_first_name, p_owner_last_name, p_owner_email, p_owner_phone, v_specialty_id, p_location,
       p_description, p_consent_statement, p_client_request_id, v_fingerprint,
-      now() + make_interval(secs => p_lifetime_seconds))
+      now() + make_interval(secs => p_lifetime_seconds), app_public.current_user_id())
     returning * into v_request;
   insert into app_public.service_request_pros (request_id, contractor_id, position)
     select v_request.id, c.id, c.ord from unnest(v_contractor_ids) with ordinality as c(id, ord);
