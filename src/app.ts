@@ -20,6 +20,7 @@ import { DISCOVERY_PATHS, discoveryRouter } from './openapi/routes';
 import { ownerHelpRouter } from './portal/owner-help';
 import { portalRouter } from './portal/routes';
 import { requestRouter } from './requests/routes';
+import { webhookRouter } from './webhooks/routes';
 import { BODY_LIMIT_BYTES } from './http/body-limit';
 import { keyedPublicAnswers, noSniff, privateAnswers } from './http/caching';
 import './http/caller';
@@ -94,6 +95,7 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   // Whatever else reaches here is admitted with its operation, or by the error handler.
   api.use(admit);
   api.use(withMethodGuards(accountRouter(db)));
+  api.use(withMethodGuards(webhookRouter(db, config)));
   app.use('/api', api);
   // The page a pro's e-mailed link opens (admitted like the API: its forms write).
   app.use(proPageRouter(db, admit));

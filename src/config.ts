@@ -47,6 +47,11 @@ const schema = z
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     // The request flow (DESIGN.md): only these client addresses may create and confirm requests.
     TRUSTED_CLIENT_CIDRS: z.string().default('127.0.0.0/8,::1/128'),
+    // Webhook deliveries (docs/decisions.md, "Webhook deliveries"): private ranges a deployment or
+    // a test may deliver to (http allowed for them), the whole exchange's bound, the answer's cap.
+    WEBHOOK_ALLOWED_PRIVATE_CIDRS: z.string().default(''),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    WEBHOOK_MAX_RESPONSE_BYTES: z.coerce.number().int().min(0).max(10_485_760).default(65_536),
     VERIFICATION_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(86_400),
     VERIFICATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
     // Claim attempt limits, per 24 hours (docs/decisions.md, "Claim attempt limits and typed
@@ -111,6 +116,8 @@ export type Config = z.infer<typeof schema> & {
   publicBaseUrl: string;
   trustProxy: boolean | number | string;
   trustedClients: string[];
+  /** WEBHOOK_ALLOWED_PRIVATE_CIDRS' ranges (none: deliveries go to public addresses only). */
+  webhookAllowedPrivateCidrs: string[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -120,13 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const trustedClients = c.TRUSTED_CLIENT_CIDRS.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const badCidr = trustedClients.find((cidr) => !isCidr(cidr));
-  if (badCidr !== undefined) {
-    throw new Error(`Invalid configuration:\n  TRUSTED_CLIENT_CIDRS: '${badCidr}' is not an address range such as 10.0.0.0/8`);
-  }
+  const trustedClients = cidrList('TRUSTED_CLIENT_CIDRS', c.TRUSTED_CLIENT_CIDRS);
+  const webhookAllowedPrivateCidrs = cidrList('WEBHOOK_ALLOWED_PRIVATE_CIDRS', c.WEBHOOK_ALLOWED_PRIVATE_CIDRS);
   const readDatabaseUrls = (c.READ_DATABASE_URL ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -140,11 +142,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     trustedClients,
+    webhookAllowedPrivateCidrs,
     readDatabaseUrls,
     ...c,
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
   };
+}
+
+/** A comma-separated list of address ranges, each checked. */
+function cidrList(name: string, value: string): string[] {
+  const cidrs = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = cidrs.find((cidr) => !isCidr(cidr));
+  if (bad !== undefined) {
+    throw new Error(`Invalid configuration:\n  ${name}: '${bad}' is not an address range such as 10.0.0.0/8`);
+  }
+  return cidrs;
 }
 
 function isCidr(v: string): boolean {

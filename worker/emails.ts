@@ -157,6 +157,23 @@ export function ownerNoticeEmail(v: { kind: string; firstName: string; proName: 
   };
 }
 
+/** To an agent's account: one of its webhook endpoints failed for days and was disabled. */
+export function webhookDisabledEmail(v: {
+  firstName: string;
+  url: string;
+  endpointId: string;
+  failingSince: string;
+  disabledAt: string;
+}): Content {
+  const lines = [
+    `Hello ${v.firstName},`,
+    `Your webhook endpoint ${v.url} has not accepted a delivery since ${v.failingSince}, so we disabled it at ${v.disabledAt}.`,
+    'It gets no more events. Its deliveries log shows what it answered: GET /api/v1/webhook-endpoints/' +
+      `${v.endpointId}/deliveries. Once the receiver works again, create a new endpoint (POST /api/v1/webhook-endpoints).`,
+  ];
+  return { subject: 'Your webhook endpoint was disabled', text: lines.join('\n\n'), html: html(lines.map(esc)) };
+}
+
 /**
  * What someone typed, as data in a message we write: labelled and in quotes (JSON's, so a quote
  * inside it cannot end it early). Single-line fields hold no line breaks (app_hidden.checked_text),

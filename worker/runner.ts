@@ -20,6 +20,10 @@ import notifyPro from './tasks/quotes__notify_pro';
 import sweepRateLimits from './tasks/rate_limits__sweep';
 import notifyOwner from './tasks/request_events__notify_owner';
 import sendVerification from './tasks/service_requests__send_verification';
+import deliverWebhooks from './tasks/webhook_endpoints__deliver';
+import notifyWebhookDisabled from './tasks/webhook_endpoints__notify_disabled';
+import testWebhook from './tasks/webhook_endpoints__test';
+import { webhookSender } from './webhook-sender';
 
 /** Recurring jobs (graphile-worker's crontab format); none runs twice for one time, whatever the workers. */
 export const CRONTAB = '17 * * * * rate_limits__sweep';
@@ -43,7 +47,12 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
     createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM }, logger),
     config.SMTP_URL ? 'smtp' : 'outbox',
   );
-  const deps: TaskDeps = { mailer, publicBaseUrl: config.publicBaseUrl, coverageEmail: config.COVERAGE_EMAIL };
+  const webhooks = webhookSender({
+    allowedPrivateCidrs: config.webhookAllowedPrivateCidrs,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    maxResponseBytes: config.WEBHOOK_MAX_RESPONSE_BYTES,
+  });
+  const deps: TaskDeps = { mailer, publicBaseUrl: config.publicBaseUrl, coverageEmail: config.COVERAGE_EMAIL, webhooks };
   const taskList: TaskList = {
     service_requests__send_verification: sendVerification(deps),
     quotes__notify_pro: notifyPro(deps),
@@ -52,6 +61,9 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
     request_events__notify_owner: notifyOwner(deps),
     listing_claims__send_code: sendClaimCode(deps),
     rate_limits__sweep: sweepRateLimits(),
+    webhook_endpoints__deliver: deliverWebhooks(deps),
+    webhook_endpoints__test: testWebhook(deps),
+    webhook_endpoints__notify_disabled: notifyWebhookDisabled(deps),
   };
   // Our own pool: graphile-worker ends a pool it made without waiting for it, which leaves
   // connections open after stop(); this one is ended, and awaited, below.
@@ -93,6 +105,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
       logger: workerLogger(logger),
     });
   } catch (err) {
+    webhooks.close();
     await liveness.close();
     await pgPool.end();
     throw err;
@@ -107,6 +120,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
         await pgPool.end();
         await liveness.close();
         mailer.close();
+        webhooks.close();
       })()),
   };
 }

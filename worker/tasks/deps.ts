@@ -1,11 +1,13 @@
 // What every task gets: the mailer and the public address links point to.
 import type { JobHelpers } from 'graphile-worker';
 import type { Mailer } from '../mailer';
+import type { WebhookSender } from '../webhook-sender';
 
 export interface TaskDeps {
   mailer: Mailer;
   publicBaseUrl: string;
   coverageEmail: string;
+  webhooks: WebhookSender;
 }
 
 /** Calls one app_private function as the worker (the database owner) and returns its value. */
