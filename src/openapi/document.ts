@@ -25,6 +25,7 @@ import { proDeclineBody, proEstimateBody, proMessageBody, proQuestionsBody, proV
 import { PRO_API_PREFIX } from '../pro/paths';
 import { PRO_TOKEN_HEADER } from '../pro/token';
 import { confirmBody, confirmQuery, requestIdPath, serviceRequestBody } from '../requests/params';
+import { deliveriesQuery, newWebhookEndpoint, webhookEndpointId } from '../webhooks/params';
 import * as ex from './examples';
 import * as r from './responses';
 
@@ -174,6 +175,9 @@ const PARAM_EXAMPLES_BY_OPERATION: Record<string, Record<string, unknown>> = {
   autocompleteContractors: { q: 'die', limit: 5 },
   getContractorById: { id: ex.contractorItem.id },
   revokeApiKey: { id: ex.revokedKey.id },
+  deleteWebhookEndpoint: { id: ex.webhookEndpoint.id },
+  listWebhookDeliveries: { id: ex.webhookEndpoint.id },
+  testWebhookEndpoint: { id: ex.webhookEndpoint.id },
   listArticles: { cursor: ex.articles.nextCursor },
   listBlogPosts: { cursor: ex.blogPosts.nextCursor },
 };
@@ -608,6 +612,104 @@ function listingClaimPaths(): Record<string, Record<string, ZodOpenApiOperationO
   };
 }
 
+const WEBHOOKS_PATH = '/api/v1/webhook-endpoints';
+const WEBHOOK_NOTE =
+  "An endpoint receives the shared events of the service requests its account's keys created, POSTed as " +
+  '`{type, timestamp, data}` and signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature` ' +
+  "with the endpoint's `whsec_` secret). At least once, in event order per request; receivers de-duplicate by `webhook-id`.";
+
+/** The webhook endpoints of the caller's account (docs/decisions.md, "Webhook deliveries"). */
+function webhookPaths(): Record<string, Record<string, ZodOpenApiOperationObject>> {
+  const tags: [string] = ['Webhooks'];
+  const security: Security = [{ apiKey: [] }];
+  const one = { path: webhookEndpointId };
+  return {
+    [WEBHOOKS_PATH]: {
+      post: operation({
+        operationId: 'createWebhookEndpoint',
+        tags,
+        summary: 'Add a webhook endpoint (its secret is shown once)',
+        description:
+          `${WEBHOOK_NOTE} The URL must be https and resolve to public addresses only (private, loopback and link-local ` +
+          'ranges are refused, now and at every delivery). At most 5 endpoints per account.',
+        security,
+        requestBody: { schema: newWebhookEndpoint, example: { url: ex.webhookEndpoint.url, events: ['quote.estimate_submitted'] } },
+        responses: responses(
+          {
+            201: {
+              schema: r.createdWebhookEndpointResponse,
+              description: 'The endpoint and its secret (shown once).',
+              example: { success: true, data: ex.createdWebhookEndpoint },
+            },
+          },
+          [400, 401, 409, 429],
+        ),
+      }),
+      get: operation({
+        operationId: 'listWebhookEndpoints',
+        tags,
+        summary: "The account's webhook endpoints (never their secrets)",
+        description: "The caller's account's endpoints with their state: active, failing (since when) or disabled.",
+        security,
+        responses: responses(ok(r.webhookEndpointListResponse, { success: true, data: { endpoints: [ex.webhookEndpoint] } }), [401, 429]),
+      }),
+    },
+    [`${WEBHOOKS_PATH}/{id}`]: {
+      delete: operation({
+        operationId: 'deleteWebhookEndpoint',
+        tags,
+        summary: 'Delete a webhook endpoint',
+        description: "Deletes one of the account's endpoints with its secret and deliveries log; nothing more is sent to it.",
+        security,
+        requestParams: one,
+        responses: responses(
+          ok(r.deletedWebhookEndpointResponse, { success: true, data: ex.webhookEndpoint }, 'The deleted endpoint.'),
+          [400, 401, 404, 429],
+        ),
+      }),
+    },
+    [`${WEBHOOKS_PATH}/{id}/deliveries`]: {
+      get: operation({
+        operationId: 'listWebhookDeliveries',
+        tags,
+        summary: "An endpoint's delivery attempts, newest first",
+        description:
+          'Each attempt: the event (`webhookId`, type), when, the HTTP status and the error. A failed delivery is retried with backoff ' +
+          '(within a minute, then growing) for 3 days; an endpoint failing that long is disabled and its account e-mailed.',
+        security,
+        requestParams: { ...one, query: deliveriesQuery },
+        responses: responses(
+          ok(r.webhookDeliveriesResponse, {
+            success: true,
+            data: { endpoint: ex.webhookEndpoint, pending: 0, attempts: ex.webhookAttempts },
+          }),
+          [400, 401, 404, 429],
+        ),
+      }),
+    },
+    [`${WEBHOOKS_PATH}/{id}/test`]: {
+      post: operation({
+        operationId: 'testWebhookEndpoint',
+        tags,
+        summary: 'Send a signed test event to an endpoint',
+        description: 'Queues one `webhook.test` event, signed and sent like the others (one attempt, shown in the deliveries log).',
+        security,
+        requestParams: one,
+        responses: responses(
+          {
+            202: {
+              schema: r.webhookTestResponse,
+              description: 'The test delivery is queued.',
+              example: { success: true, data: ex.webhookTest },
+            },
+          },
+          [400, 401, 404, 409, 429],
+        ),
+      }),
+    },
+  };
+}
+
 const html = (example: string) => ({ 'text/html': { schema: z.string(), example } });
 const confirmPageExample =
   '<!doctype html><html lang="en"><head><title>Confirm your service request</title></head><body><form method="post">…</form></body></html>';
@@ -713,6 +815,7 @@ export function buildDocument(publicBaseUrl: string): Document {
           { name: 'Directory', description: 'Contractors, specialties, articles and blog.' },
           { name: 'Agents and keys', description: 'Self-registration, the current account, API keys.' },
           { name: 'Service requests', description: 'Step 1 (draft, e-mail verification) and step 2 (confirm).' },
+          { name: 'Webhooks', description: "Signed deliveries of the events of the requests an account's keys created." },
           {
             name: 'Owner',
             description:
@@ -1129,6 +1232,7 @@ export function buildDocument(publicBaseUrl: string): Document {
             proWrites.map((w) => [`${PRO_API_PREFIX}/quotes/{quoteId}/${w.suffix}`, { post: writeOperation(w, proSide) }]),
           ),
           ...listingClaimPaths(),
+          ...webhookPaths(),
         },
       },
       { override: dropSafeIntegerBounds },

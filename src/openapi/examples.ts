@@ -204,6 +204,41 @@ export const keys = [
   ciKey,
 ];
 export const revokedKey = { ...ciKey, revokedAt: '2026-11-23T15:08:31.041Z' };
+export const webhookEndpoint = {
+  id: '5b8f0a8e-2f41-4c36-9a57-0f3c1d9e6a21',
+  url: 'https://agent.example.com/hooks/marine',
+  events: null,
+  status: 'active',
+  createdAt: '2026-12-07T23:40:12.345Z',
+  failingSince: null,
+  disabledAt: null,
+};
+export const createdWebhookEndpoint = { ...webhookEndpoint, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw4tQ1h7yJ5wE=' };
+export const webhookAttempts = [
+  {
+    webhookId: 'evt_1042',
+    eventType: 'quote.estimate_submitted',
+    attemptedAt: '2026-12-07T23:41:05.120Z',
+    delivered: true,
+    statusCode: 204,
+    error: null,
+    durationMs: 84,
+  },
+  {
+    webhookId: 'evt_1042',
+    eventType: 'quote.estimate_submitted',
+    attemptedAt: '2026-12-07T23:41:02.410Z',
+    delivered: false,
+    statusCode: 500,
+    error: 'HTTP 500',
+    durationMs: 61,
+  },
+];
+export const webhookTest = {
+  webhookId: 'evt_test_9f2c4d1e0b7a4c8e9d6f5a4b3c2d1e0f',
+  type: 'webhook.test',
+  queuedAt: '2026-12-07T23:42:00.000Z',
+};
 export const draft = {
   status: 'owner_verification_required',
   requestId: 'd055ecb4-db77-4686-bb0a-27fac91ab47a',

@@ -236,6 +236,64 @@ export const mintedKeyResponse = z
 export const keyListResponse = z.object({ success: z.literal(true), data: z.object({ keys: z.array(apiKey) }) }).meta({ id: 'ApiKeyList' });
 export const revokedKeyResponse = z.object({ success: z.literal(true), data: apiKey }).meta({ id: 'RevokedApiKey' });
 
+// Webhook endpoints
+const webhookEndpointFields = {
+  id,
+  url: url.meta({ description: 'Where events are POSTed.' }),
+  events: nullable(z.array(z.string())).meta({ description: 'The event types delivered; null: every shared type.' }),
+  status: z.enum(['active', 'failing', 'disabled']).meta({
+    description: 'failing: no delivery accepted since failingSince; disabled: failed for 3 days and gets no more deliveries.',
+  }),
+  createdAt: time,
+  failingSince: nullable(time),
+  disabledAt: nullable(time),
+};
+const webhookEndpoint = z.object(webhookEndpointFields).meta({ id: 'WebhookEndpoint' });
+export const createdWebhookEndpointResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      ...webhookEndpointFields,
+      secret: z.string().meta({ description: 'The Standard Webhooks signing secret (whsec_…): shown only now.' }),
+    }),
+  })
+  .meta({ id: 'CreatedWebhookEndpoint' });
+export const webhookEndpointListResponse = z
+  .object({ success: z.literal(true), data: z.object({ endpoints: z.array(webhookEndpoint) }) })
+  .meta({ id: 'WebhookEndpointList' });
+export const deletedWebhookEndpointResponse = z
+  .object({ success: z.literal(true), data: webhookEndpoint })
+  .meta({ id: 'DeletedWebhookEndpoint' });
+const webhookAttempt = z
+  .object({
+    webhookId: z
+      .string()
+      .meta({ description: "The delivery's webhook-id: the event's evt_ id (evt_test_… for a test), the same on every retry." }),
+    eventType: z.string(),
+    attemptedAt: time,
+    delivered: z.boolean(),
+    statusCode: nullable(z.int()).meta({ description: "The receiver's HTTP status (null: no answer)." }),
+    error: nullable(z.string()).meta({ description: 'Why the attempt failed (null: delivered).' }),
+    durationMs: z.int().min(0),
+  })
+  .meta({ id: 'WebhookAttempt' });
+export const webhookDeliveriesResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      endpoint: webhookEndpoint,
+      pending: z.int().min(0).meta({ description: 'Events waiting to be delivered (retried with backoff).' }),
+      attempts: z.array(webhookAttempt).meta({ description: 'The latest attempts, newest first.' }),
+    }),
+  })
+  .meta({ id: 'WebhookDeliveries' });
+export const webhookTestResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ webhookId: z.string(), type: z.literal('webhook.test'), queuedAt: time }),
+  })
+  .meta({ id: 'WebhookTestQueued' });
+
 // The request flow
 export const draftResponse = z
   .object({
