@@ -5,14 +5,15 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
-    // jose (a dependency of @a2a-js/sdk's CommonJS build) is ESM only: Node 22 requires it as it
-    // is, jest's module runtime cannot, so jest gets it compiled to CommonJS (docs/decisions.md, "A2A endpoint").
-    '/node_modules/jose/.+\\.js$': [
+    // jose (a dependency of @a2a-js/sdk's CommonJS build) and request-filtering-agent (webhook
+    // deliveries) are ESM only: Node 22 requires them as they are, jest's module runtime cannot,
+    // so jest gets them compiled to CommonJS (docs/decisions.md, "A2A endpoint").
+    '/node_modules/(jose|request-filtering-agent)/.+\\.js$': [
       'ts-jest',
       { tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node10' }, isolatedModules: true },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|request-filtering-agent)/)'],
   // @databases/pg-test: with PG_TEST_URL set (scripts/test.sh) it uses that database.
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   // A hang's bound, not a speed target: on a machine whose cores are busy with other work a test
