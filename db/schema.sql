@@ -341,7 +341,7 @@ begin
   if not app_private.credentials_match(v_request.id, p_code_digest, p_token_digest) then
     -- The count must survive the refusal, so this is returned (committed), not raised.
     update app_public.service_requests set failed_attempts = failed_attempts + 1 where id = v_request.id;
-    perform app_private.log_event('verification_failed', v_request.id, null,
+    perform app_private.record_event('request.verification_failed', v_request.id, null, null,
       jsonb_build_object('attempt', v_request.failed_attempts + 1));
     return json_build_object('refusal', json_build_object('code', 'CREDS',
       'message', 'Invalid verification code or token',
@@ -368,7 +368,7 @@ begin
   insert into app_private.owner_access_tokens (opportunity_id, digest, issued_via)
     values (v_opportunity_id, p_owner_token_digest, 'confirm_response');
 
-  perform app_private.log_event('confirmed', v_request.id, v_opportunity_id);
+  perform app_private.record_event('request.verified', v_request.id, v_opportunity_id, null);
   v_pros := 0;
   for v_quote in select id from app_public.quotes where opportunity_id = v_opportunity_id loop
     perform graphile_worker.add_job('quotes__notify_pro', json_build_object('quoteId', v_quote.id),
@@ -376,7 +376,7 @@ begin
     v_pros := v_pros + 1;
   end loop;
   if v_pros = 0 then
-    perform app_private.log_event('no_coverage', v_request.id, v_opportunity_id);
+    perform app_private.record_event('opportunity.no_coverage', v_request.id, v_opportunity_id, null);
     perform graphile_worker.add_job('opportunities__notify_coverage',
       json_build_object('opportunityId', v_opportunity_id), job_key := 'coverage:' || v_opportunity_id);
   end if;
@@ -796,7 +796,7 @@ begin
     returning * into v_request;
   insert into app_public.service_request_pros (request_id, contractor_id, position)
     select v_request.id, c.id, c.ord from unnest(v_contractor_ids) with ordinality as c(id, ord);
-  perform app_private.log_event('draft_created', v_request.id, null,
+  perform app_private.record_event('request.created', v_request.id, null, null,
     jsonb_build_object('pros', cardinality(v_contractor_ids)));
   -- The worker mints the credentials when it sends: none is ever written in plain text.
   perform graphile_worker.add_job('service_requests__send_verification',
@@ -1610,8 +1610,8 @@ begin
     update app_public.quotes set status = 'closed', thread_status = 'closed'
      where opportunity_id = v_opportunity.id and id <> v_quote.id and status <> 'declined';
     update app_public.opportunities set awarded_quote_id = v_quote.id where id = v_opportunity.id;
-    perform app_private.log_event('owner_accepted_estimate', null, v_opportunity.id,
-      jsonb_build_object('quoteId', v_quote.id, 'estimateId', v_estimate.id));
+    perform app_private.record_event('quote.awarded', null, v_opportunity.id, v_quote.id,
+      jsonb_build_object('estimateId', v_estimate.id));
   end if;
   return app_private.preview_or_done(p_confirm, 'accept_estimate', json_build_object('estimateId', v_estimate.id,
     'quoteId', v_quote.id, 'contractorName', app_private.contractor_name(v_quote.contractor_id),
@@ -1646,8 +1646,8 @@ begin
   end if;
   if p_confirm then
     update app_public.info_requests set answers = p_answers, answered_at = now() where id = v_request.id;
-    perform app_private.log_event('owner_answered', null, v_opportunity.id,
-      jsonb_build_object('quoteId', v_quote.id, 'infoRequestId', v_request.id));
+    perform app_private.record_event('quote.info_provided', null, v_opportunity.id, v_quote.id,
+      jsonb_build_object('infoRequestId', v_request.id));
   end if;
   return app_private.preview_or_done(p_confirm, 'answer_missing_info', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'requestId', v_request.id,
@@ -1721,7 +1721,7 @@ begin
   if p_confirm then
     update app_public.quotes set status = 'completed' where id = v_quote.id;
     update app_public.opportunities set completed_at = now() where id = v_opportunity.id;
-    perform app_private.log_event('owner_marked_complete', null, v_opportunity.id, jsonb_build_object('quoteId', v_quote.id));
+    perform app_private.record_event('quote.completed', null, v_opportunity.id, v_quote.id);
   end if;
   return app_private.preview_or_done(p_confirm, 'mark_complete', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id)), v_opportunity.id);
@@ -1790,7 +1790,7 @@ begin
       values (v_quote.contractor_id, v_quote.id, p_rating, p_review,
         v_opportunity.owner_first_name || coalesce(' ' || left(v_opportunity.owner_last_name, 1) || '.', ''),
         'demand-side-search-mcp');
-    perform app_private.log_event('owner_reviewed', null, v_opportunity.id, jsonb_build_object('quoteId', v_quote.id));
+    perform app_private.record_event('quote.reviewed', null, v_opportunity.id, v_quote.id);
   end if;
   return app_private.preview_or_done(p_confirm, 'review', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'rating', p_rating, 'review', p_review), v_opportunity.id);
@@ -1839,8 +1839,8 @@ begin
   if p_confirm then
     update app_public.visits set selected_time = p_selected_time, status = 'scheduled' where id = v_visit.id;
     update app_public.quotes set status = 'visit_scheduled' where id = v_quote.id and status in ('requested', 'info_requested', 'visit_proposed');
-    perform app_private.log_event('owner_selected_visit', null, v_opportunity.id,
-      jsonb_build_object('quoteId', v_quote.id, 'visitId', v_visit.id));
+    perform app_private.record_event('quote.visit_time_selected', null, v_opportunity.id, v_quote.id,
+      jsonb_build_object('visitId', v_visit.id));
   end if;
   return app_private.preview_or_done(p_confirm, 'select_visit_time', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'visitId', v_visit.id,
@@ -1869,7 +1869,7 @@ begin
   perform app_private.open_thread(v_quote);
   if p_confirm then
     insert into app_public.quote_messages (quote_id, author, body) values (v_quote.id, 'owner', p_content);
-    perform app_private.log_event('owner_message', null, v_opportunity.id, jsonb_build_object('quoteId', v_quote.id));
+    perform app_private.record_event('quote.owner_message_sent', null, v_opportunity.id, v_quote.id);
   end if;
   return app_private.preview_or_done(p_confirm, 'send_message', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'content', p_content), v_opportunity.id);
@@ -3756,6 +3756,47 @@ CREATE FUNCTION app_private.credentials_match(p_request_id uuid, p_code_digest b
   $$;
 
 --
+-- Name: request_events; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.request_events (
+    id bigint NOT NULL,
+    request_id uuid,
+    opportunity_id uuid,
+    source text DEFAULT 'demand-side-search-mcp'::text NOT NULL,
+    type text NOT NULL,
+    detail jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    owner_notified_at timestamp with time zone,
+    quote_id uuid,
+    CONSTRAINT request_events_source_check CHECK ((source = 'demand-side-search-mcp'::text))
+);
+
+--
+-- Name: TABLE request_events; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.request_events IS 'Lifecycle events of the request flow, for staff and audits.';
+
+--
+-- Name: COLUMN request_events.detail; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.request_events.detail IS 'The event''s payload: what happened. Shared types show it to the parties, so it never holds a secret.';
+
+--
+-- Name: event_json(app_public.request_events); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.event_json(e app_public.request_events) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select jsonb_build_object('id', 'evt_' || e.id, 'type', e.type, 'createdAt', app_hidden.iso_time(e.created_at),
+      'requestId', e.request_id, 'opportunityId', e.opportunity_id, 'quoteId', e.quote_id, 'data', e.detail)
+  $$;
+
+--
 -- Name: grant_staff(text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4085,17 +4126,6 @@ end
 $$;
 
 --
--- Name: log_event(text, uuid, uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.log_event(p_kind text, p_request_id uuid, p_opportunity_id uuid, p_detail jsonb DEFAULT '{}'::jsonb) RETURNS void
-    LANGUAGE sql
-    AS $$
-    insert into app_public.request_events (kind, request_id, opportunity_id, detail)
-    values (p_kind, p_request_id, p_opportunity_id, p_detail)
-  $$;
-
---
 -- Name: mark_coverage_notified(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4105,7 +4135,7 @@ CREATE FUNCTION app_private.mark_coverage_notified(p_opportunity_id uuid) RETURN
     AS $$
 begin
   update app_public.opportunities set coverage_notified_at = now() where id = p_opportunity_id;
-  perform app_private.log_event('coverage_notified', null, p_opportunity_id);
+  perform app_private.record_event('opportunity.coverage_notified', null, p_opportunity_id, null);
 end
 $$;
 
@@ -4125,8 +4155,13 @@ CREATE FUNCTION app_private.mark_listing_claim_sent(p_claim_id uuid) RETURNS voi
 --
 
 CREATE FUNCTION app_private.mark_owner_access_sent(p_opportunity_id uuid) RETURNS void
-    LANGUAGE sql
-    AS $$ select app_private.log_event('owner_access_sent', null, p_opportunity_id) $$;
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  perform app_private.record_event('opportunity.owner_access_sent', null, p_opportunity_id, null);
+end
+$$;
 
 --
 -- Name: mark_owner_notified(bigint); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4150,8 +4185,8 @@ begin
   -- The Opportunity first, then the quote: the one lock order (app_private.locked_opportunity).
   perform app_private.locked_opportunity(q.opportunity_id) from app_public.quotes q where q.id = p_quote_id;
   update app_public.quotes set pro_notified_at = now() where id = p_quote_id returning opportunity_id into v_opportunity_id;
-  perform app_private.log_event('pro_contacted', null, v_opportunity_id,
-    jsonb_build_object('quoteId', p_quote_id, 'delivered', p_delivered));
+  perform app_private.record_event('quote.pro_contacted', null, v_opportunity_id, p_quote_id,
+    jsonb_build_object('delivered', p_delivered));
 end
 $$;
 
@@ -4166,7 +4201,7 @@ CREATE FUNCTION app_private.mark_verification_sent(p_request_id uuid) RETURNS vo
 begin
   update app_private.service_request_secrets set sent_at = now() where request_id = p_request_id;
   update app_public.service_requests set verification_sent_at = now() where id = p_request_id;
-  perform app_private.log_event('verification_sent', p_request_id, null);
+  perform app_private.record_event('request.verification_sent', p_request_id, null, null);
 end
 $$;
 
@@ -4293,7 +4328,7 @@ CREATE FUNCTION app_private.owner_access_email(p_opportunity_id uuid) RETURNS js
       from app_public.opportunities o join app_public.specialties s on s.id = o.specialty_id
      where o.id = p_opportunity_id
        and not exists (select 1 from app_public.request_events e
-                        where e.opportunity_id = o.id and e.kind = 'owner_access_sent')
+                        where e.opportunity_id = o.id and e.type = 'opportunity.owner_access_sent')
   $$;
 
 --
@@ -4304,11 +4339,11 @@ CREATE FUNCTION app_private.owner_notice(p_event_id bigint) RETURNS json
     LANGUAGE sql STABLE
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select json_build_object('eventId', e.id, 'kind', e.kind, 'opportunityId', o.id, 'to', o.owner_email,
+    select json_build_object('eventId', e.id, 'type', e.type, 'opportunityId', o.id, 'to', o.owner_email,
       'firstName', o.owner_first_name, 'proName', c.name, 'service', s.name)
       from app_public.request_events e
       join app_public.opportunities o on o.id = e.opportunity_id
-      join app_public.quotes q on q.id = (e.detail->>'quoteId')::uuid
+      join app_public.quotes q on q.id = e.quote_id
       join app_public.contractors c on c.id = q.contractor_id
       join app_public.specialties s on s.id = o.specialty_id
      where e.id = p_event_id and e.owner_notified_at is null
@@ -4381,7 +4416,7 @@ begin
   update app_public.estimates set status = 'withdrawn' where quote_id = q.id and status = 'submitted';
   update app_public.quotes set status = 'declined', thread_status = 'closed', decline_reason = p_reason
    where id = q.id returning * into q;
-  perform app_private.pro_acted('pro_declined', q, jsonb_build_object('reason', p_reason), to_jsonb(q));
+  perform app_private.pro_acted('quote.declined', q, jsonb_build_object('reason', p_reason), to_jsonb(q));
   return json_build_object('quoteId', q.id, 'quoteStatus', q.status);
 end
 $$;
@@ -4428,7 +4463,7 @@ begin
   insert into app_public.estimates (quote_id, amount, currency, description, valid_until)
     values (q.id, p_amount, v_currency, p_description, p_valid_until) returning * into v_estimate;
   update app_public.quotes set status = 'estimated' where id = q.id;
-  perform app_private.pro_acted('pro_estimate', q, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
+  perform app_private.pro_acted('quote.estimate_submitted', q, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
   return json_build_object('quoteId', q.id, 'estimateId', v_estimate.id);
 end
 $$;
@@ -4451,7 +4486,7 @@ begin
     return app_private.pro_preview('send_message', q, jsonb_build_object('content', p_content));
   end if;
   insert into app_public.quote_messages (quote_id, author, body) values (q.id, 'pro', p_content) returning * into v_message;
-  perform app_private.pro_acted('pro_message', q, jsonb_build_object('messageId', v_message.id), to_jsonb(v_message));
+  perform app_private.pro_acted('quote.pro_message_sent', q, jsonb_build_object('messageId', v_message.id), to_jsonb(v_message));
   return json_build_object('quoteId', q.id, 'messageId', v_message.id);
 end
 $$;
@@ -4477,7 +4512,7 @@ begin
   end if;
   insert into app_public.info_requests (quote_id, questions) values (q.id, p_questions) returning * into v_request;
   update app_public.quotes set status = 'info_requested' where id = q.id and status = 'requested';
-  perform app_private.pro_acted('pro_info_request', q, jsonb_build_object('infoRequestId', v_request.id), to_jsonb(v_request));
+  perform app_private.pro_acted('quote.info_requested', q, jsonb_build_object('infoRequestId', v_request.id), to_jsonb(v_request));
   return json_build_object('quoteId', q.id, 'infoRequestId', v_request.id);
 end
 $$;
@@ -4510,7 +4545,7 @@ begin
   end if;
   insert into app_public.visits (quote_id, proposed_times) values (q.id, v_times) returning * into v_visit;
   update app_public.quotes set status = 'visit_proposed' where id = q.id and status in ('requested', 'info_requested');
-  perform app_private.pro_acted('pro_visits_proposed', q, jsonb_build_object('visitId', v_visit.id), to_jsonb(v_visit));
+  perform app_private.pro_acted('quote.visit_times_proposed', q, jsonb_build_object('visitId', v_visit.id), to_jsonb(v_visit));
   return json_build_object('quoteId', q.id, 'visitId', v_visit.id);
 end
 $$;
@@ -4519,20 +4554,17 @@ $$;
 -- Name: pro_acted(text, app_public.quotes, jsonb, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb) RETURNS void
+CREATE FUNCTION app_private.pro_acted(p_type text, q app_public.quotes, p_detail jsonb, p_written jsonb) RETURNS void
     LANGUAGE plpgsql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_event_id bigint;
+  v_event_id bigint := (app_private.record_event(p_type, null, q.opportunity_id, q.id, p_detail)).id;
 begin
-  insert into app_public.request_events (kind, opportunity_id, detail)
-    values (p_kind, q.opportunity_id, p_detail || jsonb_build_object('quoteId', q.id))
-    returning id into v_event_id;
   -- Staff acting for a pro (staff GraphQL runs as marine_admin): one audit row for the action,
   -- with the row it wrote (p_written).
   if pg_catalog.current_setting('role') = 'marine_admin' then
-    perform app_private.record_staff_change('quotes', jsonb_build_object('id', q.id), p_kind, null, p_written);
+    perform app_private.record_staff_change('quotes', jsonb_build_object('id', q.id), p_type, null, p_written);
   end if;
   perform graphile_worker.add_job('request_events__notify_owner', json_build_object('eventId', v_event_id),
     job_key := 'notify-owner:' || v_event_id);
@@ -4671,8 +4703,9 @@ declare
 begin
   select min(created_at) into v_oldest from (
     select e.created_at from app_public.request_events e
-     where e.opportunity_id = q.opportunity_id and e.detail ->> 'quoteId' = q.id::text
-       and e.kind in ('pro_message', 'pro_info_request', 'pro_visits_proposed', 'pro_estimate', 'pro_declined')
+     where e.quote_id = q.id
+       and e.type in ('quote.pro_message_sent', 'quote.info_requested', 'quote.visit_times_proposed',
+                      'quote.estimate_submitted', 'quote.declined')
        and e.created_at > now() - interval '24 hours'
      order by e.created_at desc limit v_budget) recent
   having count(*) >= v_budget;
@@ -4808,6 +4841,24 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.rate_limit_take(p_bucket text, p_limit integer, p_window_seconds integer, p_now timestamp with time zone) IS 'Counts a hit against a rolling-window limit at p_now (null: the clock), in bounded storage; returns allowed, limit, remaining, window and reset (seconds until the oldest slot in the window leaves it).';
+
+--
+-- Name: record_event(text, uuid, uuid, uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.record_event(p_type text, p_request_id uuid, p_opportunity_id uuid, p_quote_id uuid, p_payload jsonb DEFAULT '{}'::jsonb) RETURNS app_public.request_events
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_event app_public.request_events;
+begin
+  insert into app_public.request_events (type, request_id, opportunity_id, quote_id, detail)
+    values (p_type, p_request_id, p_opportunity_id, p_quote_id, p_payload)
+    returning * into v_event;
+  return v_event;
+end
+$$;
 
 --
 -- Name: record_staff_change(text, jsonb, text, jsonb, jsonb, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -6110,6 +6161,23 @@ CREATE TABLE app_public.currencies (
 COMMENT ON TABLE app_public.currencies IS 'ISO 4217 currencies an estimate may be in, with their minor units (decimals).';
 
 --
+-- Name: event_types; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.event_types (
+    type text NOT NULL,
+    shared boolean NOT NULL,
+    description text NOT NULL,
+    CONSTRAINT event_types_type_check CHECK ((type ~ '^[a-z]+(\.[a-z_]+)+$'::text))
+);
+
+--
+-- Name: TABLE event_types; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.event_types IS 'Every type of event of the request flow; shared ones are shown to the owner, the pro and the agent.';
+
+--
 -- Name: listing_edits; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -6171,29 +6239,6 @@ CREATE TABLE app_public.posts (
 --
 
 COMMENT ON TABLE app_public.posts IS 'Articles and blog posts. Drafts and posts scheduled for later are invisible to the public.';
-
---
--- Name: request_events; Type: TABLE; Schema: app_public; Owner: -
---
-
-CREATE TABLE app_public.request_events (
-    id bigint NOT NULL,
-    request_id uuid,
-    opportunity_id uuid,
-    source text DEFAULT 'demand-side-search-mcp'::text NOT NULL,
-    kind text NOT NULL,
-    detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    owner_notified_at timestamp with time zone,
-    CONSTRAINT request_events_kind_check CHECK ((kind = ANY (ARRAY['draft_created'::text, 'verification_sent'::text, 'verification_failed'::text, 'confirmed'::text, 'pro_contacted'::text, 'no_coverage'::text, 'coverage_notified'::text, 'owner_access_sent'::text, 'pro_message'::text, 'pro_info_request'::text, 'pro_visits_proposed'::text, 'pro_estimate'::text, 'pro_declined'::text, 'owner_message'::text, 'owner_answered'::text, 'owner_selected_visit'::text, 'owner_accepted_estimate'::text, 'owner_marked_complete'::text, 'owner_reviewed'::text]))),
-    CONSTRAINT request_events_source_check CHECK ((source = 'demand-side-search-mcp'::text))
-);
-
---
--- Name: TABLE request_events; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON TABLE app_public.request_events IS 'Lifecycle events of the request flow, for staff and audits.';
 
 --
 -- Name: request_events_id_seq; Type: SEQUENCE; Schema: app_public; Owner: -
@@ -6297,7 +6342,7 @@ CREATE TABLE app_public.staff_audit (
     action text NOT NULL,
     old_values jsonb,
     new_values jsonb,
-    CONSTRAINT staff_audit_action_check CHECK ((action ~ '^[a-z_]{1,40}$'::text))
+    CONSTRAINT staff_audit_action_check CHECK ((action ~ '^[a-z_.]{1,40}$'::text))
 );
 
 --
@@ -6493,6 +6538,13 @@ ALTER TABLE ONLY app_public.currencies
 
 ALTER TABLE ONLY app_public.estimates
     ADD CONSTRAINT estimates_pkey PRIMARY KEY (id);
+
+--
+-- Name: event_types event_types_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.event_types
+    ADD CONSTRAINT event_types_pkey PRIMARY KEY (type);
 
 --
 -- Name: info_requests info_requests_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
@@ -6857,6 +6909,12 @@ CREATE INDEX quotes_thread_status_idx ON app_public.quotes USING btree (thread_s
 --
 
 CREATE INDEX request_events_opportunity_idx ON app_public.request_events USING btree (opportunity_id, id);
+
+--
+-- Name: request_events_quote_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX request_events_quote_idx ON app_public.request_events USING btree (quote_id, id) WHERE (quote_id IS NOT NULL);
 
 --
 -- Name: request_events_request_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -7292,11 +7350,25 @@ ALTER TABLE ONLY app_public.request_events
     ADD CONSTRAINT request_events_opportunity_id_fkey FOREIGN KEY (opportunity_id) REFERENCES app_public.opportunities(id) ON DELETE CASCADE;
 
 --
+-- Name: request_events request_events_quote_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.request_events
+    ADD CONSTRAINT request_events_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES app_public.quotes(id) ON DELETE CASCADE;
+
+--
 -- Name: request_events request_events_request_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
 --
 
 ALTER TABLE ONLY app_public.request_events
     ADD CONSTRAINT request_events_request_id_fkey FOREIGN KEY (request_id) REFERENCES app_public.service_requests(id) ON DELETE CASCADE;
+
+--
+-- Name: request_events request_events_type_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.request_events
+    ADD CONSTRAINT request_events_type_fkey FOREIGN KEY (type) REFERENCES app_public.event_types(type);
 
 --
 -- Name: reviews reviews_contractor_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
@@ -7555,6 +7627,18 @@ ALTER TABLE app_public.currencies ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_public.estimates ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: event_types; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.event_types ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: event_types everyone_select; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY everyone_select ON app_public.event_types FOR SELECT TO marine_anonymous USING (true);
 
 --
 -- Name: info_requests; Type: ROW SECURITY; Schema: app_public; Owner: -
@@ -8650,6 +8734,18 @@ REVOKE ALL ON FUNCTION app_private.coverage_email(p_opportunity_id uuid) FROM PU
 REVOKE ALL ON FUNCTION app_private.credentials_match(p_request_id uuid, p_code_digest bytea, p_token_digest bytea) FROM PUBLIC;
 
 --
+-- Name: TABLE request_events; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.request_events TO marine_admin;
+
+--
+-- Name: FUNCTION event_json(e app_public.request_events); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.event_json(e app_public.request_events) FROM PUBLIC;
+
+--
 -- Name: FUNCTION grant_staff(p_email text, p_actor text); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -8714,12 +8810,6 @@ REVOKE ALL ON FUNCTION app_private.listing_url(p_field text, p_value jsonb, p_ho
 --
 
 REVOKE ALL ON FUNCTION app_private.locked_opportunity(p_opportunity_id uuid) FROM PUBLIC;
-
---
--- Name: FUNCTION log_event(p_kind text, p_request_id uuid, p_opportunity_id uuid, p_detail jsonb); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.log_event(p_kind text, p_request_id uuid, p_opportunity_id uuid, p_detail jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mark_coverage_notified(p_opportunity_id uuid); Type: ACL; Schema: app_private; Owner: -
@@ -8842,10 +8932,10 @@ REVOKE ALL ON FUNCTION app_private.pro_act_questions(q app_public.quotes, p_ques
 REVOKE ALL ON FUNCTION app_private.pro_act_visits(q app_public.quotes, p_times timestamp with time zone[], p_confirm boolean) FROM PUBLIC;
 
 --
--- Name: FUNCTION pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION pro_acted(p_type text, q app_public.quotes, p_detail jsonb, p_written jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.pro_acted(p_type text, q app_public.quotes, p_detail jsonb, p_written jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION pro_notification_email(p_quote_id uuid); Type: ACL; Schema: app_private; Owner: -
@@ -8900,6 +8990,12 @@ REVOKE ALL ON FUNCTION app_private.rate_limit_sweep(p_batch integer, p_now times
 --
 
 REVOKE ALL ON FUNCTION app_private.rate_limit_take(p_bucket text, p_limit integer, p_window_seconds integer, p_now timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION record_event(p_type text, p_request_id uuid, p_opportunity_id uuid, p_quote_id uuid, p_payload jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.record_event(p_type text, p_request_id uuid, p_opportunity_id uuid, p_quote_id uuid, p_payload jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_staff_change(p_table text, p_row_key jsonb, p_action text, p_old jsonb, p_new jsonb, p_actor text); Type: ACL; Schema: app_private; Owner: -
@@ -9239,6 +9335,12 @@ GRANT INSERT,DELETE ON TABLE app_public.contractor_specialties TO marine_admin;
 GRANT SELECT ON TABLE app_public.currencies TO marine_anonymous;
 
 --
+-- Name: TABLE event_types; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.event_types TO marine_anonymous;
+
+--
 -- Name: TABLE listing_edits; Type: ACL; Schema: app_public; Owner: -
 --
 
@@ -9292,12 +9394,6 @@ GRANT UPDATE(status) ON TABLE app_public.posts TO marine_admin;
 --
 
 GRANT UPDATE(published_at) ON TABLE app_public.posts TO marine_admin;
-
---
--- Name: TABLE request_events; Type: ACL; Schema: app_public; Owner: -
---
-
-GRANT SELECT ON TABLE app_public.request_events TO marine_admin;
 
 --
 -- Name: TABLE reviews; Type: ACL; Schema: app_public; Owner: -
