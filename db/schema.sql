@@ -310,6 +310,46 @@ $_$;
 COMMENT ON FUNCTION app_hidden.checked_text(p_field text, p_value text, p_multiline boolean) IS 'Typed text checked for control characters, line breaks (unless p_multiline), bidirectional controls and invisible-only values; INVAL naming p_field.';
 
 --
+-- Name: checked_webhook_url(text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.checked_webhook_url(p_url text, p_allow_http boolean) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_authority text := substring(p_url from '^[A-Za-z]+://([^/?#]*)');
+begin
+  if p_url is null or length(p_url) > 2000 then
+    raise exception 'Invalid webhook URL' using errcode = 'INVAL', detail = 'url: a URL of at most 2000 characters is required';
+  end if;
+  if p_url ~ '[[:space:][:cntrl:]]' then
+    raise exception 'Invalid webhook URL' using errcode = 'INVAL', detail = 'url: no spaces or control characters';
+  end if;
+  if not (p_url ~* '^https://' or (p_allow_http and p_url ~* '^http://')) then
+    raise exception 'Webhook URLs must use https' using errcode = 'INVAL',
+      detail = 'url: only https:// URLs are accepted (http:// only for addresses inside WEBHOOK_ALLOWED_PRIVATE_CIDRS)';
+  end if;
+  if v_authority is null or v_authority = '' or v_authority ~ '^:' then
+    raise exception 'Invalid webhook URL' using errcode = 'INVAL', detail = 'url: a host name is required';
+  end if;
+  if v_authority ~ '@' then
+    raise exception 'Invalid webhook URL' using errcode = 'INVAL', detail = 'url: no user name or password in the URL';
+  end if;
+  if p_url ~ '#' then
+    raise exception 'Invalid webhook URL' using errcode = 'INVAL', detail = 'url: no fragment (#...)';
+  end if;
+  return p_url;
+end
+$$;
+
+--
+-- Name: FUNCTION checked_webhook_url(p_url text, p_allow_http boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.checked_webhook_url(p_url text, p_allow_http boolean) IS 'A webhook URL if its syntax is allowed (https; http only for allowed private ranges; no credentials or fragment), else INVAL naming url.';
+
+--
 -- Name: confirm_service_request(text, bytea, bytea, integer, bytea); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -341,7 +381,7 @@ begin
   if not app_private.credentials_match(v_request.id, p_code_digest, p_token_digest) then
     -- The count must survive the refusal, so this is returned (committed), not raised.
     update app_public.service_requests set failed_attempts = failed_attempts + 1 where id = v_request.id;
-    perform app_private.log_event('verification_failed', v_request.id, null,
+    perform app_private.record_event('request.verification_failed', v_request.id, null, null,
       jsonb_build_object('attempt', v_request.failed_attempts + 1));
     return json_build_object('refusal', json_build_object('code', 'CREDS',
       'message', 'Invalid verification code or token',
@@ -368,7 +408,7 @@ begin
   insert into app_private.owner_access_tokens (opportunity_id, digest, issued_via)
     values (v_opportunity_id, p_owner_token_digest, 'confirm_response');
 
-  perform app_private.log_event('confirmed', v_request.id, v_opportunity_id);
+  perform app_private.record_event('request.verified', v_request.id, v_opportunity_id, null);
   v_pros := 0;
   for v_quote in select id from app_public.quotes where opportunity_id = v_opportunity_id loop
     perform graphile_worker.add_job('quotes__notify_pro', json_build_object('quoteId', v_quote.id),
@@ -376,7 +416,7 @@ begin
     v_pros := v_pros + 1;
   end loop;
   if v_pros = 0 then
-    perform app_private.log_event('no_coverage', v_request.id, v_opportunity_id);
+    perform app_private.record_event('opportunity.no_coverage', v_request.id, v_opportunity_id, null);
     perform graphile_worker.add_job('opportunities__notify_coverage',
       json_build_object('opportunityId', v_opportunity_id), job_key := 'coverage:' || v_opportunity_id);
   end if;
@@ -789,14 +829,14 @@ begin
   end if;
 
   insert into app_public.service_requests (owner_first_name, owner_last_name, owner_email, owner_phone,
-      specialty_id, location, description, consent_statement, client_request_id, fingerprint, expires_at)
+      specialty_id, location, description, consent_statement, client_request_id, fingerprint, expires_at, agent_user_id)
     values (p_owner_first_name, p_owner_last_name, p_owner_email, p_owner_phone, v_specialty_id, p_location,
       p_description, p_consent_statement, p_client_request_id, v_fingerprint,
-      now() + make_interval(secs => p_lifetime_seconds))
+      now() + make_interval(secs => p_lifetime_seconds), app_public.current_user_id())
     returning * into v_request;
   insert into app_public.service_request_pros (request_id, contractor_id, position)
     select v_request.id, c.id, c.ord from unnest(v_contractor_ids) with ordinality as c(id, ord);
-  perform app_private.log_event('draft_created', v_request.id, null,
+  perform app_private.record_event('request.created', v_request.id, null, null,
     jsonb_build_object('pros', cardinality(v_contractor_ids)));
   -- The worker mints the credentials when it sends: none is ever written in plain text.
   perform graphile_worker.add_job('service_requests__send_verification',
@@ -810,6 +850,54 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.create_service_request(p_owner_first_name text, p_owner_last_name text, p_owner_email text, p_owner_phone text, p_specialty_slug text, p_location text, p_description text, p_contractor_slugs text[], p_consent_statement text, p_client_request_id text, p_lifetime_seconds integer) IS 'Step 1 of the request flow: a draft and its verification e-mail (queued).';
+
+--
+-- Name: create_webhook_endpoint(text, text[], boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.create_webhook_endpoint(p_url text, p_events text[], p_allow_http boolean) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'extensions', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_hidden.required_user_id();
+  v_url text := app_hidden.checked_webhook_url(p_url, p_allow_http);
+  v_limit integer := app_private.setting_webhook_endpoints_per_account();
+  v_events text[];
+  v_endpoint app_public.webhook_endpoints;
+  v_secret text := 'whsec_' || encode(extensions.gen_random_bytes(32), 'base64');
+begin
+  if p_events is not null then
+    if cardinality(p_events) = 0 then
+      raise exception 'Invalid event filter' using errcode = 'INVAL',
+        detail = 'events: list at least one event type, or leave events out for every shared type';
+    end if;
+    for i in 1 .. cardinality(p_events) loop
+      if not exists (select 1 from app_public.event_types t where t.type = p_events[i] and t.shared) then
+        raise exception 'Unknown event type: %', p_events[i] using errcode = 'INVAL',
+          detail = format('events[%s]: not an event type delivered to agents (%s)', i - 1,
+            (select string_agg(t.type, ', ' order by t.type) from app_public.event_types t where t.shared));
+      end if;
+    end loop;
+    select array_agg(distinct e order by e) into v_events from unnest(p_events) e;
+  end if;
+  perform 1 from app_public.users u where u.id = v_user_id for update;
+  if (select count(*) from app_public.webhook_endpoints w where w.user_id = v_user_id) >= v_limit then
+    raise exception 'Webhook endpoint limit reached: % endpoints', v_limit using errcode = 'CONFL',
+      detail = 'Delete an endpoint (DELETE /api/v1/webhook-endpoints/{id}) before adding another.';
+  end if;
+  insert into app_public.webhook_endpoints (user_id, url, events) values (v_user_id, v_url, v_events)
+    returning * into v_endpoint;
+  insert into app_private.webhook_secrets (endpoint_id, secret) values (v_endpoint.id, v_secret);
+  return (app_hidden.webhook_endpoint_json(v_endpoint)::jsonb || jsonb_build_object('secret', v_secret))::json;
+end
+$$;
+
+--
+-- Name: FUNCTION create_webhook_endpoint(p_url text, p_events text[], p_allow_http boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.create_webhook_endpoint(p_url text, p_events text[], p_allow_http boolean) IS 'Adds a webhook endpoint to the caller''s account and answers its whsec_ secret, once; see POST /api/v1/webhook-endpoints.';
 
 --
 -- Name: current_account(); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -837,6 +925,32 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.current_account() IS 'The calling user with canMintAdminKeys, or null; see GET /api/account/me.';
+
+--
+-- Name: delete_webhook_endpoint(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.delete_webhook_endpoint(p_id uuid) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_hidden.required_user_id();
+  v_endpoint app_public.webhook_endpoints;
+begin
+  delete from app_public.webhook_endpoints w where w.id = p_id and w.user_id = v_user_id returning * into v_endpoint;
+  if not found then
+    raise exception 'Webhook endpoint not found' using errcode = 'NTFND';
+  end if;
+  return app_hidden.webhook_endpoint_json(v_endpoint);
+end
+$$;
+
+--
+-- Name: FUNCTION delete_webhook_endpoint(p_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.delete_webhook_endpoint(p_id uuid) IS 'Deletes one of the caller''s webhook endpoints (NTFND for any other); see DELETE /api/v1/webhook-endpoints/{id}.';
 
 --
 -- Name: geo_filter(boolean, text[], numeric, text, numeric); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -1216,6 +1330,32 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.list_specialties() IS 'Every specialty with both variants'' fields; see GET /api/v1/public/contractors/specialties.';
+
+--
+-- Name: list_webhook_endpoints(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.list_webhook_endpoints() RETURNS json
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_hidden.required_user_id();
+  v_result json;
+begin
+  select json_build_object('endpoints', coalesce(json_agg(app_hidden.webhook_endpoint_json(w) order by w.created_at, w.id), '[]'))
+    into v_result
+    from app_public.webhook_endpoints w
+   where w.user_id = v_user_id;
+  return v_result;
+end
+$$;
+
+--
+-- Name: FUNCTION list_webhook_endpoints(); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.list_webhook_endpoints() IS 'The caller''s webhook endpoints, never their secrets; see GET /api/v1/webhook-endpoints.';
 
 --
 -- Name: listing_claim_start(text, text, text, text, integer, integer, integer, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -1610,8 +1750,8 @@ begin
     update app_public.quotes set status = 'closed', thread_status = 'closed'
      where opportunity_id = v_opportunity.id and id <> v_quote.id and status <> 'declined';
     update app_public.opportunities set awarded_quote_id = v_quote.id where id = v_opportunity.id;
-    perform app_private.log_event('owner_accepted_estimate', null, v_opportunity.id,
-      jsonb_build_object('quoteId', v_quote.id, 'estimateId', v_estimate.id));
+    perform app_private.record_event('quote.awarded', null, v_opportunity.id, v_quote.id,
+      jsonb_build_object('estimateId', v_estimate.id));
   end if;
   return app_private.preview_or_done(p_confirm, 'accept_estimate', json_build_object('estimateId', v_estimate.id,
     'quoteId', v_quote.id, 'contractorName', app_private.contractor_name(v_quote.contractor_id),
@@ -1646,8 +1786,8 @@ begin
   end if;
   if p_confirm then
     update app_public.info_requests set answers = p_answers, answered_at = now() where id = v_request.id;
-    perform app_private.log_event('owner_answered', null, v_opportunity.id,
-      jsonb_build_object('quoteId', v_quote.id, 'infoRequestId', v_request.id));
+    perform app_private.record_event('quote.info_provided', null, v_opportunity.id, v_quote.id,
+      jsonb_build_object('infoRequestId', v_request.id));
   end if;
   return app_private.preview_or_done(p_confirm, 'answer_missing_info', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'requestId', v_request.id,
@@ -1721,7 +1861,7 @@ begin
   if p_confirm then
     update app_public.quotes set status = 'completed' where id = v_quote.id;
     update app_public.opportunities set completed_at = now() where id = v_opportunity.id;
-    perform app_private.log_event('owner_marked_complete', null, v_opportunity.id, jsonb_build_object('quoteId', v_quote.id));
+    perform app_private.record_event('quote.completed', null, v_opportunity.id, v_quote.id);
   end if;
   return app_private.preview_or_done(p_confirm, 'mark_complete', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id)), v_opportunity.id);
@@ -1790,7 +1930,7 @@ begin
       values (v_quote.contractor_id, v_quote.id, p_rating, p_review,
         v_opportunity.owner_first_name || coalesce(' ' || left(v_opportunity.owner_last_name, 1) || '.', ''),
         'demand-side-search-mcp');
-    perform app_private.log_event('owner_reviewed', null, v_opportunity.id, jsonb_build_object('quoteId', v_quote.id));
+    perform app_private.record_event('quote.reviewed', null, v_opportunity.id, v_quote.id);
   end if;
   return app_private.preview_or_done(p_confirm, 'review', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'rating', p_rating, 'review', p_review), v_opportunity.id);
@@ -1839,8 +1979,8 @@ begin
   if p_confirm then
     update app_public.visits set selected_time = p_selected_time, status = 'scheduled' where id = v_visit.id;
     update app_public.quotes set status = 'visit_scheduled' where id = v_quote.id and status in ('requested', 'info_requested', 'visit_proposed');
-    perform app_private.log_event('owner_selected_visit', null, v_opportunity.id,
-      jsonb_build_object('quoteId', v_quote.id, 'visitId', v_visit.id));
+    perform app_private.record_event('quote.visit_time_selected', null, v_opportunity.id, v_quote.id,
+      jsonb_build_object('visitId', v_visit.id));
   end if;
   return app_private.preview_or_done(p_confirm, 'select_visit_time', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'visitId', v_visit.id,
@@ -1869,7 +2009,7 @@ begin
   perform app_private.open_thread(v_quote);
   if p_confirm then
     insert into app_public.quote_messages (quote_id, author, body) values (v_quote.id, 'owner', p_content);
-    perform app_private.log_event('owner_message', null, v_opportunity.id, jsonb_build_object('quoteId', v_quote.id));
+    perform app_private.record_event('quote.owner_message_sent', null, v_opportunity.id, v_quote.id);
   end if;
   return app_private.preview_or_done(p_confirm, 'send_message', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'content', p_content), v_opportunity.id);
@@ -3301,6 +3441,7 @@ CREATE TABLE app_public.service_requests (
     failed_attempts integer DEFAULT 0 NOT NULL,
     promoted_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    agent_user_id uuid,
     CONSTRAINT service_requests_client_request_id_check CHECK ((length(client_request_id) <= 200)),
     CONSTRAINT service_requests_consent_statement_check CHECK ((length(consent_statement) <= 2000)),
     CONSTRAINT service_requests_description_check CHECK (((length(description) >= 20) AND (length(description) <= 5000))),
@@ -3318,6 +3459,12 @@ CREATE TABLE app_public.service_requests (
 --
 
 COMMENT ON TABLE app_public.service_requests IS 'A boat owner''s request for quotes, a draft until the owner confirms it from the verification e-mail.';
+
+--
+-- Name: COLUMN service_requests.agent_user_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.service_requests.agent_user_id IS 'The account whose API key created the request (null without a key); its webhook endpoints receive the request''s shared events.';
 
 --
 -- Name: service_request_json(app_public.service_requests); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3376,6 +3523,41 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.specialty_id_for_filter(p_slug text, p_parameter text) IS 'The id of a specialty slug used as a filter; INVAL naming the parameter when unknown.';
+
+--
+-- Name: test_webhook_endpoint(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.test_webhook_endpoint(p_id uuid) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_hidden.required_user_id();
+  v_endpoint app_public.webhook_endpoints;
+  v_webhook_id text := 'evt_test_' || replace(gen_random_uuid()::text, '-', '');
+  v_at timestamptz := now();
+begin
+  select * into v_endpoint from app_public.webhook_endpoints w where w.id = p_id and w.user_id = v_user_id;
+  if not found then
+    raise exception 'Webhook endpoint not found' using errcode = 'NTFND';
+  end if;
+  if v_endpoint.disabled_at is not null then
+    raise exception 'Webhook endpoint is disabled' using errcode = 'CONFL',
+      detail = 'It failed for too long; create a new endpoint to receive events again.';
+  end if;
+  perform graphile_worker.add_job('webhook_endpoints__test',
+    json_build_object('endpointId', p_id, 'webhookId', v_webhook_id, 'createdAt', app_hidden.iso_time(v_at)),
+    max_attempts := 1);
+  return json_build_object('webhookId', v_webhook_id, 'type', 'webhook.test', 'queuedAt', app_hidden.iso_time(v_at));
+end
+$$;
+
+--
+-- Name: FUNCTION test_webhook_endpoint(p_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.test_webhook_endpoint(p_id uuid) IS 'Queues a signed webhook.test delivery to one of the caller''s endpoints; see POST /api/v1/webhook-endpoints/{id}/test.';
 
 --
 -- Name: text_words(text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3500,6 +3682,106 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.vocabulary_terms(p_term text) IS 'The specialties a word or phrase means (trade vocabulary and specialty names).';
+
+--
+-- Name: webhook_endpoint_deliveries(uuid, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.webhook_endpoint_deliveries(p_id uuid, p_limit integer) RETURNS json
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_hidden.required_user_id();
+  v_endpoint app_public.webhook_endpoints;
+begin
+  select * into v_endpoint from app_public.webhook_endpoints w where w.id = p_id and w.user_id = v_user_id;
+  if not found then
+    raise exception 'Webhook endpoint not found' using errcode = 'NTFND';
+  end if;
+  return json_build_object(
+    'endpoint', app_hidden.webhook_endpoint_json(v_endpoint),
+    'pending', (select count(*) from app_public.webhook_deliveries d where d.endpoint_id = p_id and d.status = 'pending'),
+    'attempts', coalesce((select json_agg(json_build_object(
+        'webhookId', a.webhook_id, 'eventType', a.event_type,
+        'attemptedAt', app_hidden.iso_time(a.attempted_at),
+        'delivered', a.error is null, 'statusCode', a.status_code, 'error', a.error, 'durationMs', a.duration_ms)
+        order by a.id desc)
+      from (select * from app_public.webhook_attempts a where a.endpoint_id = p_id order by a.id desc limit p_limit) a), '[]'));
+end
+$$;
+
+--
+-- Name: FUNCTION webhook_endpoint_deliveries(p_id uuid, p_limit integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.webhook_endpoint_deliveries(p_id uuid, p_limit integer) IS 'One of the caller''s endpoints with its latest delivery attempts (event, time, status, error); see GET /api/v1/webhook-endpoints/{id}/deliveries.';
+
+--
+-- Name: webhook_endpoints; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.webhook_endpoints (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    url text NOT NULL,
+    events text[],
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    failing_since timestamp with time zone,
+    disabled_at timestamp with time zone,
+    CONSTRAINT webhook_endpoints_events_check CHECK (((events IS NULL) OR ((cardinality(events) >= 1) AND (cardinality(events) <= 100)))),
+    CONSTRAINT webhook_endpoints_url_check CHECK ((length(url) <= 2000))
+);
+
+--
+-- Name: TABLE webhook_endpoints; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.webhook_endpoints IS 'An agent account''s webhook endpoint: the shared events of the requests its keys created are POSTed there, signed with its secret (app_private.webhook_secrets).';
+
+--
+-- Name: COLUMN webhook_endpoints.url; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.webhook_endpoints.url IS 'Where deliveries go: https (http only for an address inside WEBHOOK_ALLOWED_PRIVATE_CIDRS).';
+
+--
+-- Name: COLUMN webhook_endpoints.events; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.webhook_endpoints.events IS 'The event types delivered; null: every shared type, including those added later.';
+
+--
+-- Name: COLUMN webhook_endpoints.failing_since; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.webhook_endpoints.failing_since IS 'When the oldest failure since the last success happened (null: not failing).';
+
+--
+-- Name: COLUMN webhook_endpoints.disabled_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.webhook_endpoints.disabled_at IS 'When the endpoint was disabled for failing too long; a disabled endpoint gets no deliveries.';
+
+--
+-- Name: webhook_endpoint_json(app_public.webhook_endpoints); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.webhook_endpoint_json(w app_public.webhook_endpoints) RETURNS json
+    LANGUAGE sql STABLE
+    AS $$
+    select json_build_object('id', w.id, 'url', w.url, 'events', w.events,
+      'status', case when w.disabled_at is not null then 'disabled' when w.failing_since is not null then 'failing' else 'active' end,
+      'createdAt', app_hidden.iso_time(w.created_at),
+      'failingSince', app_hidden.iso_time(w.failing_since),
+      'disabledAt', app_hidden.iso_time(w.disabled_at))
+  $$;
+
+--
+-- Name: FUNCTION webhook_endpoint_json(w app_public.webhook_endpoints); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.webhook_endpoint_json(w app_public.webhook_endpoints) IS 'A webhook endpoint''s public facts (never its secret); events null: every shared event type.';
 
 --
 -- Name: quotes; Type: TABLE; Schema: app_public; Owner: -
@@ -3753,6 +4035,47 @@ CREATE FUNCTION app_private.credentials_match(p_request_id uuid, p_code_digest b
     select coalesce(bool_or((p_code_digest is not null and s.code_digest = p_code_digest)
                          or (p_token_digest is not null and s.token_digest = p_token_digest)), false)
       from app_private.service_request_secrets s where s.request_id = p_request_id
+  $$;
+
+--
+-- Name: request_events; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.request_events (
+    id bigint NOT NULL,
+    request_id uuid,
+    opportunity_id uuid,
+    source text DEFAULT 'demand-side-search-mcp'::text NOT NULL,
+    type text NOT NULL,
+    detail jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    owner_notified_at timestamp with time zone,
+    quote_id uuid,
+    CONSTRAINT request_events_source_check CHECK ((source = 'demand-side-search-mcp'::text))
+);
+
+--
+-- Name: TABLE request_events; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.request_events IS 'Lifecycle events of the request flow, for staff and audits.';
+
+--
+-- Name: COLUMN request_events.detail; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.request_events.detail IS 'The event''s payload: what happened. Shared types show it to the parties, so it never holds a secret.';
+
+--
+-- Name: event_json(app_public.request_events); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.event_json(e app_public.request_events) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select jsonb_build_object('id', 'evt_' || e.id, 'type', e.type, 'createdAt', app_hidden.iso_time(e.created_at),
+      'requestId', e.request_id, 'opportunityId', e.opportunity_id, 'quoteId', e.quote_id, 'data', e.detail)
   $$;
 
 --
@@ -4085,17 +4408,6 @@ end
 $$;
 
 --
--- Name: log_event(text, uuid, uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.log_event(p_kind text, p_request_id uuid, p_opportunity_id uuid, p_detail jsonb DEFAULT '{}'::jsonb) RETURNS void
-    LANGUAGE sql
-    AS $$
-    insert into app_public.request_events (kind, request_id, opportunity_id, detail)
-    values (p_kind, p_request_id, p_opportunity_id, p_detail)
-  $$;
-
---
 -- Name: mark_coverage_notified(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4105,7 +4417,7 @@ CREATE FUNCTION app_private.mark_coverage_notified(p_opportunity_id uuid) RETURN
     AS $$
 begin
   update app_public.opportunities set coverage_notified_at = now() where id = p_opportunity_id;
-  perform app_private.log_event('coverage_notified', null, p_opportunity_id);
+  perform app_private.record_event('opportunity.coverage_notified', null, p_opportunity_id, null);
 end
 $$;
 
@@ -4125,8 +4437,13 @@ CREATE FUNCTION app_private.mark_listing_claim_sent(p_claim_id uuid) RETURNS voi
 --
 
 CREATE FUNCTION app_private.mark_owner_access_sent(p_opportunity_id uuid) RETURNS void
-    LANGUAGE sql
-    AS $$ select app_private.log_event('owner_access_sent', null, p_opportunity_id) $$;
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  perform app_private.record_event('opportunity.owner_access_sent', null, p_opportunity_id, null);
+end
+$$;
 
 --
 -- Name: mark_owner_notified(bigint); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4150,8 +4467,8 @@ begin
   -- The Opportunity first, then the quote: the one lock order (app_private.locked_opportunity).
   perform app_private.locked_opportunity(q.opportunity_id) from app_public.quotes q where q.id = p_quote_id;
   update app_public.quotes set pro_notified_at = now() where id = p_quote_id returning opportunity_id into v_opportunity_id;
-  perform app_private.log_event('pro_contacted', null, v_opportunity_id,
-    jsonb_build_object('quoteId', p_quote_id, 'delivered', p_delivered));
+  perform app_private.record_event('quote.pro_contacted', null, v_opportunity_id, p_quote_id,
+    jsonb_build_object('delivered', p_delivered));
 end
 $$;
 
@@ -4166,7 +4483,7 @@ CREATE FUNCTION app_private.mark_verification_sent(p_request_id uuid) RETURNS vo
 begin
   update app_private.service_request_secrets set sent_at = now() where request_id = p_request_id;
   update app_public.service_requests set verification_sent_at = now() where id = p_request_id;
-  perform app_private.log_event('verification_sent', p_request_id, null);
+  perform app_private.record_event('request.verification_sent', p_request_id, null, null);
 end
 $$;
 
@@ -4293,7 +4610,7 @@ CREATE FUNCTION app_private.owner_access_email(p_opportunity_id uuid) RETURNS js
       from app_public.opportunities o join app_public.specialties s on s.id = o.specialty_id
      where o.id = p_opportunity_id
        and not exists (select 1 from app_public.request_events e
-                        where e.opportunity_id = o.id and e.kind = 'owner_access_sent')
+                        where e.opportunity_id = o.id and e.type = 'opportunity.owner_access_sent')
   $$;
 
 --
@@ -4304,11 +4621,11 @@ CREATE FUNCTION app_private.owner_notice(p_event_id bigint) RETURNS json
     LANGUAGE sql STABLE
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    select json_build_object('eventId', e.id, 'kind', e.kind, 'opportunityId', o.id, 'to', o.owner_email,
+    select json_build_object('eventId', e.id, 'type', e.type, 'opportunityId', o.id, 'to', o.owner_email,
       'firstName', o.owner_first_name, 'proName', c.name, 'service', s.name)
       from app_public.request_events e
       join app_public.opportunities o on o.id = e.opportunity_id
-      join app_public.quotes q on q.id = (e.detail->>'quoteId')::uuid
+      join app_public.quotes q on q.id = e.quote_id
       join app_public.contractors c on c.id = q.contractor_id
       join app_public.specialties s on s.id = o.specialty_id
      where e.id = p_event_id and e.owner_notified_at is null
@@ -4381,7 +4698,7 @@ begin
   update app_public.estimates set status = 'withdrawn' where quote_id = q.id and status = 'submitted';
   update app_public.quotes set status = 'declined', thread_status = 'closed', decline_reason = p_reason
    where id = q.id returning * into q;
-  perform app_private.pro_acted('pro_declined', q, jsonb_build_object('reason', p_reason), to_jsonb(q));
+  perform app_private.pro_acted('quote.declined', q, jsonb_build_object('reason', p_reason), to_jsonb(q));
   return json_build_object('quoteId', q.id, 'quoteStatus', q.status);
 end
 $$;
@@ -4428,7 +4745,7 @@ begin
   insert into app_public.estimates (quote_id, amount, currency, description, valid_until)
     values (q.id, p_amount, v_currency, p_description, p_valid_until) returning * into v_estimate;
   update app_public.quotes set status = 'estimated' where id = q.id;
-  perform app_private.pro_acted('pro_estimate', q, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
+  perform app_private.pro_acted('quote.estimate_submitted', q, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
   return json_build_object('quoteId', q.id, 'estimateId', v_estimate.id);
 end
 $$;
@@ -4451,7 +4768,7 @@ begin
     return app_private.pro_preview('send_message', q, jsonb_build_object('content', p_content));
   end if;
   insert into app_public.quote_messages (quote_id, author, body) values (q.id, 'pro', p_content) returning * into v_message;
-  perform app_private.pro_acted('pro_message', q, jsonb_build_object('messageId', v_message.id), to_jsonb(v_message));
+  perform app_private.pro_acted('quote.pro_message_sent', q, jsonb_build_object('messageId', v_message.id), to_jsonb(v_message));
   return json_build_object('quoteId', q.id, 'messageId', v_message.id);
 end
 $$;
@@ -4477,7 +4794,7 @@ begin
   end if;
   insert into app_public.info_requests (quote_id, questions) values (q.id, p_questions) returning * into v_request;
   update app_public.quotes set status = 'info_requested' where id = q.id and status = 'requested';
-  perform app_private.pro_acted('pro_info_request', q, jsonb_build_object('infoRequestId', v_request.id), to_jsonb(v_request));
+  perform app_private.pro_acted('quote.info_requested', q, jsonb_build_object('infoRequestId', v_request.id), to_jsonb(v_request));
   return json_build_object('quoteId', q.id, 'infoRequestId', v_request.id);
 end
 $$;
@@ -4510,7 +4827,7 @@ begin
   end if;
   insert into app_public.visits (quote_id, proposed_times) values (q.id, v_times) returning * into v_visit;
   update app_public.quotes set status = 'visit_proposed' where id = q.id and status in ('requested', 'info_requested');
-  perform app_private.pro_acted('pro_visits_proposed', q, jsonb_build_object('visitId', v_visit.id), to_jsonb(v_visit));
+  perform app_private.pro_acted('quote.visit_times_proposed', q, jsonb_build_object('visitId', v_visit.id), to_jsonb(v_visit));
   return json_build_object('quoteId', q.id, 'visitId', v_visit.id);
 end
 $$;
@@ -4519,20 +4836,17 @@ $$;
 -- Name: pro_acted(text, app_public.quotes, jsonb, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb) RETURNS void
+CREATE FUNCTION app_private.pro_acted(p_type text, q app_public.quotes, p_detail jsonb, p_written jsonb) RETURNS void
     LANGUAGE plpgsql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_event_id bigint;
+  v_event_id bigint := (app_private.record_event(p_type, null, q.opportunity_id, q.id, p_detail)).id;
 begin
-  insert into app_public.request_events (kind, opportunity_id, detail)
-    values (p_kind, q.opportunity_id, p_detail || jsonb_build_object('quoteId', q.id))
-    returning id into v_event_id;
   -- Staff acting for a pro (staff GraphQL runs as marine_admin): one audit row for the action,
   -- with the row it wrote (p_written).
   if pg_catalog.current_setting('role') = 'marine_admin' then
-    perform app_private.record_staff_change('quotes', jsonb_build_object('id', q.id), p_kind, null, p_written);
+    perform app_private.record_staff_change('quotes', jsonb_build_object('id', q.id), p_type, null, p_written);
   end if;
   perform graphile_worker.add_job('request_events__notify_owner', json_build_object('eventId', v_event_id),
     job_key := 'notify-owner:' || v_event_id);
@@ -4626,6 +4940,43 @@ $_$;
 COMMENT ON FUNCTION app_private.pro_token_quote(p_token_digest_hex text, p_quote_id text) IS 'The quote of a pro access token (its SHA-256 digest as hex) when it is the one asked for; CREDS or NTFND otherwise.';
 
 --
+-- Name: queue_webhook_deliveries(app_public.request_events); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.queue_webhook_deliveries(p_event app_public.request_events) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_request_id uuid := p_event.request_id;
+  v_user_id uuid;
+  v_endpoint_id uuid;
+begin
+  if v_request_id is null then
+    select o.request_id into v_request_id from app_public.opportunities o
+     where o.id = coalesce(p_event.opportunity_id, (select q.opportunity_id from app_public.quotes q where q.id = p_event.quote_id));
+  end if;
+  select r.agent_user_id into v_user_id from app_public.service_requests r where r.id = v_request_id;
+  if v_user_id is null then
+    return;
+  end if;
+  for v_endpoint_id in
+    insert into app_public.webhook_deliveries (endpoint_id, event_id, request_id)
+      select w.id, p_event.id, v_request_id from app_public.webhook_endpoints w
+       where w.user_id = v_user_id and w.disabled_at is null and (w.events is null or p_event.type = any (w.events))
+      on conflict do nothing
+      returning endpoint_id
+  loop
+    perform graphile_worker.add_job('webhook_endpoints__deliver',
+      json_build_object('endpointId', v_endpoint_id, 'requestId', v_request_id),
+      queue_name := 'webhooks:' || v_endpoint_id,
+      job_key := 'webhook:' || v_endpoint_id || ':' || v_request_id,
+      max_attempts := app_private.setting_webhook_max_attempts());
+  end loop;
+end
+$$;
+
+--
 -- Name: quote_json(app_public.quotes); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4671,8 +5022,9 @@ declare
 begin
   select min(created_at) into v_oldest from (
     select e.created_at from app_public.request_events e
-     where e.opportunity_id = q.opportunity_id and e.detail ->> 'quoteId' = q.id::text
-       and e.kind in ('pro_message', 'pro_info_request', 'pro_visits_proposed', 'pro_estimate', 'pro_declined')
+     where e.quote_id = q.id
+       and e.type in ('quote.pro_message_sent', 'quote.info_requested', 'quote.visit_times_proposed',
+                      'quote.estimate_submitted', 'quote.declined')
        and e.created_at > now() - interval '24 hours'
      order by e.created_at desc limit v_budget) recent
   having count(*) >= v_budget;
@@ -4808,6 +5160,28 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.rate_limit_take(p_bucket text, p_limit integer, p_window_seconds integer, p_now timestamp with time zone) IS 'Counts a hit against a rolling-window limit at p_now (null: the clock), in bounded storage; returns allowed, limit, remaining, window and reset (seconds until the oldest slot in the window leaves it).';
+
+--
+-- Name: record_event(text, uuid, uuid, uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.record_event(p_type text, p_request_id uuid, p_opportunity_id uuid, p_quote_id uuid, p_payload jsonb DEFAULT '{}'::jsonb) RETURNS app_public.request_events
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_event app_public.request_events;
+begin
+  insert into app_public.request_events (type, request_id, opportunity_id, quote_id, detail)
+    values (p_type, p_request_id, p_opportunity_id, p_quote_id, p_payload)
+    returning * into v_event;
+  -- Webhook deliveries to the agent that made the request, for the types the parties may see.
+  if (select t.shared from app_public.event_types t where t.type = p_type) then
+    perform app_private.queue_webhook_deliveries(v_event);
+  end if;
+  return v_event;
+end
+$$;
 
 --
 -- Name: record_staff_change(text, jsonb, text, jsonb, jsonb, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5142,6 +5516,38 @@ CREATE FUNCTION app_private.setting_booking_horizon() RETURNS interval
 CREATE FUNCTION app_private.setting_quote_writes_a_day() RETURNS integer
     LANGUAGE sql IMMUTABLE
     AS $$ select 40 $$;
+
+--
+-- Name: setting_webhook_disable_after(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.setting_webhook_disable_after() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    AS $$ select interval '3 days' $$;
+
+--
+-- Name: setting_webhook_endpoints_per_account(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.setting_webhook_endpoints_per_account() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 5 $$;
+
+--
+-- Name: setting_webhook_max_attempts(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.setting_webhook_max_attempts() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 25 $$;
+
+--
+-- Name: setting_webhook_max_payload_bytes(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.setting_webhook_max_payload_bytes() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 65536 $$;
 
 --
 -- Name: staff_json(app_public.users); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5598,6 +6004,139 @@ CREATE FUNCTION app_private.visit_json(v app_public.visits, q app_public.quotes,
       'selectedTime', app_hidden.iso_time(v.selected_time), 'status', v.status,
       'proposedAt', app_hidden.iso_time(v.created_at))
   $$;
+
+--
+-- Name: webhook_body(text, timestamp with time zone, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.webhook_body(p_type text, p_at timestamp with time zone, p_event jsonb) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_body text := jsonb_build_object('type', p_type, 'timestamp', app_hidden.iso_time(p_at), 'data', p_event)::text;
+begin
+  if octet_length(v_body) > app_private.setting_webhook_max_payload_bytes() then
+    v_body := jsonb_build_object('type', p_type, 'timestamp', app_hidden.iso_time(p_at),
+      'data', p_event || jsonb_build_object('data', jsonb_build_object('truncated', true)))::text;
+  end if;
+  return v_body;
+end
+$$;
+
+--
+-- Name: webhook_disabled_email(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.webhook_disabled_email(p_endpoint_id uuid) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select json_build_object('to', u.email, 'firstName', u.first_name, 'url', w.url, 'endpointId', w.id,
+      'failingSince', app_hidden.iso_time(w.failing_since), 'disabledAt', app_hidden.iso_time(w.disabled_at))
+    from app_public.webhook_endpoints w join app_public.users u on u.id = w.user_id
+   where w.id = p_endpoint_id and w.disabled_at is not null
+$$;
+
+--
+-- Name: webhook_next_delivery(uuid, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.webhook_next_delivery(p_endpoint_id uuid, p_request_id uuid) RETURNS json
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_url text;
+  v_secret text;
+  v_event app_public.request_events;
+begin
+  select w.url, s.secret into v_url, v_secret
+    from app_public.webhook_endpoints w join app_private.webhook_secrets s on s.endpoint_id = w.id
+   where w.id = p_endpoint_id and w.disabled_at is null;
+  if not found then
+    return null;
+  end if;
+  select e.* into v_event
+    from app_public.webhook_deliveries d join app_public.request_events e on e.id = d.event_id
+   where d.endpoint_id = p_endpoint_id and d.request_id = p_request_id and d.status = 'pending'
+   order by d.event_id
+   limit 1;
+  if not found then
+    return null;
+  end if;
+  return json_build_object('url', v_url, 'secret', v_secret, 'eventId', v_event.id, 'webhookId', 'evt_' || v_event.id,
+    'type', v_event.type, 'body', app_private.webhook_body(v_event.type, v_event.created_at, app_private.event_json(v_event)));
+end
+$$;
+
+--
+-- Name: webhook_record_attempt(uuid, bigint, text, text, integer, text, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.webhook_record_attempt(p_endpoint_id uuid, p_event_id bigint, p_webhook_id text, p_event_type text, p_status_code integer, p_error text, p_duration_ms integer) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_endpoint app_public.webhook_endpoints;
+begin
+  select * into v_endpoint from app_public.webhook_endpoints w where w.id = p_endpoint_id for update;
+  if not found then
+    return json_build_object('stop', true);
+  end if;
+  insert into app_public.webhook_attempts (endpoint_id, event_id, webhook_id, event_type, status_code, error, duration_ms)
+    values (p_endpoint_id, p_event_id, p_webhook_id, p_event_type, p_status_code, left(p_error, 500), p_duration_ms);
+  if p_event_id is null then
+    return json_build_object('stop', false);
+  end if;
+  update app_public.webhook_deliveries d
+     set attempts = d.attempts + 1,
+         status = case when p_error is null then 'delivered' else d.status end,
+         delivered_at = case when p_error is null then now() end
+   where d.endpoint_id = p_endpoint_id and d.event_id = p_event_id;
+  if p_error is null then
+    update app_public.webhook_endpoints w set failing_since = null where w.id = p_endpoint_id and w.failing_since is not null;
+    return json_build_object('stop', false);
+  end if;
+  update app_public.webhook_endpoints w set failing_since = coalesce(w.failing_since, now())
+   where w.id = p_endpoint_id returning * into v_endpoint;
+  if v_endpoint.disabled_at is null and v_endpoint.failing_since <= now() - app_private.setting_webhook_disable_after() then
+    update app_public.webhook_endpoints w set disabled_at = now() where w.id = p_endpoint_id;
+    update app_public.webhook_deliveries d set status = 'abandoned'
+     where d.endpoint_id = p_endpoint_id and d.status = 'pending';
+    perform graphile_worker.add_job('webhook_endpoints__notify_disabled', json_build_object('endpointId', p_endpoint_id),
+      job_key := 'webhook-disabled:' || p_endpoint_id);
+    return json_build_object('stop', true);
+  end if;
+  return json_build_object('stop', v_endpoint.disabled_at is not null);
+end
+$$;
+
+--
+-- Name: webhook_test_delivery(uuid, text, timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.webhook_test_delivery(p_endpoint_id uuid, p_webhook_id text, p_created_at timestamp with time zone) RETURNS json
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_url text;
+  v_secret text;
+begin
+  select w.url, s.secret into v_url, v_secret
+    from app_public.webhook_endpoints w join app_private.webhook_secrets s on s.endpoint_id = w.id
+   where w.id = p_endpoint_id and w.disabled_at is null;
+  if not found then
+    return null;
+  end if;
+  return json_build_object('url', v_url, 'secret', v_secret, 'eventId', null, 'webhookId', p_webhook_id, 'type', 'webhook.test',
+    'body', app_private.webhook_body('webhook.test', p_created_at, jsonb_build_object('id', p_webhook_id, 'type', 'webhook.test',
+      'createdAt', app_hidden.iso_time(p_created_at), 'requestId', null, 'opportunityId', null, 'quoteId', null,
+      'data', jsonb_build_object('message', 'A test delivery: your endpoint receives and verifies our webhooks.'))));
+end
+$$;
 
 --
 -- Name: current_user_id(); Type: FUNCTION; Schema: app_public; Owner: -
@@ -6064,6 +6603,16 @@ CREATE TABLE app_private.user_secrets (
 );
 
 --
+-- Name: webhook_secrets; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.webhook_secrets (
+    endpoint_id uuid NOT NULL,
+    secret text NOT NULL,
+    CONSTRAINT webhook_secrets_secret_check CHECK ((secret ~ '^whsec_[A-Za-z0-9+/=]{32,}$'::text))
+);
+
+--
 -- Name: contractor_specialties; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -6108,6 +6657,23 @@ CREATE TABLE app_public.currencies (
 --
 
 COMMENT ON TABLE app_public.currencies IS 'ISO 4217 currencies an estimate may be in, with their minor units (decimals).';
+
+--
+-- Name: event_types; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.event_types (
+    type text NOT NULL,
+    shared boolean NOT NULL,
+    description text NOT NULL,
+    CONSTRAINT event_types_type_check CHECK ((type ~ '^[a-z]+(\.[a-z_]+)+$'::text))
+);
+
+--
+-- Name: TABLE event_types; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.event_types IS 'Every type of event of the request flow; shared ones are shown to the owner, the pro and the agent.';
 
 --
 -- Name: listing_edits; Type: TABLE; Schema: app_public; Owner: -
@@ -6171,29 +6737,6 @@ CREATE TABLE app_public.posts (
 --
 
 COMMENT ON TABLE app_public.posts IS 'Articles and blog posts. Drafts and posts scheduled for later are invisible to the public.';
-
---
--- Name: request_events; Type: TABLE; Schema: app_public; Owner: -
---
-
-CREATE TABLE app_public.request_events (
-    id bigint NOT NULL,
-    request_id uuid,
-    opportunity_id uuid,
-    source text DEFAULT 'demand-side-search-mcp'::text NOT NULL,
-    kind text NOT NULL,
-    detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    owner_notified_at timestamp with time zone,
-    CONSTRAINT request_events_kind_check CHECK ((kind = ANY (ARRAY['draft_created'::text, 'verification_sent'::text, 'verification_failed'::text, 'confirmed'::text, 'pro_contacted'::text, 'no_coverage'::text, 'coverage_notified'::text, 'owner_access_sent'::text, 'pro_message'::text, 'pro_info_request'::text, 'pro_visits_proposed'::text, 'pro_estimate'::text, 'pro_declined'::text, 'owner_message'::text, 'owner_answered'::text, 'owner_selected_visit'::text, 'owner_accepted_estimate'::text, 'owner_marked_complete'::text, 'owner_reviewed'::text]))),
-    CONSTRAINT request_events_source_check CHECK ((source = 'demand-side-search-mcp'::text))
-);
-
---
--- Name: TABLE request_events; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON TABLE app_public.request_events IS 'Lifecycle events of the request flow, for staff and audits.';
 
 --
 -- Name: request_events_id_seq; Type: SEQUENCE; Schema: app_public; Owner: -
@@ -6297,7 +6840,7 @@ CREATE TABLE app_public.staff_audit (
     action text NOT NULL,
     old_values jsonb,
     new_values jsonb,
-    CONSTRAINT staff_audit_action_check CHECK ((action ~ '^[a-z_]{1,40}$'::text))
+    CONSTRAINT staff_audit_action_check CHECK ((action ~ '^[a-z_.]{1,40}$'::text))
 );
 
 --
@@ -6318,6 +6861,63 @@ ALTER TABLE app_public.staff_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENT
     NO MAXVALUE
     CACHE 1
 );
+
+--
+-- Name: webhook_attempts; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.webhook_attempts (
+    id bigint NOT NULL,
+    endpoint_id uuid NOT NULL,
+    event_id bigint,
+    webhook_id text NOT NULL,
+    event_type text NOT NULL,
+    attempted_at timestamp with time zone DEFAULT now() NOT NULL,
+    status_code integer,
+    error text,
+    duration_ms integer NOT NULL,
+    CONSTRAINT webhook_attempts_error_check CHECK ((length(error) <= 500))
+);
+
+--
+-- Name: TABLE webhook_attempts; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.webhook_attempts IS 'One delivery attempt: the event (webhook-id), when, the HTTP status (null: no answer) and the error (null: delivered).';
+
+--
+-- Name: webhook_attempts_id_seq; Type: SEQUENCE; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.webhook_attempts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_public.webhook_attempts_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: webhook_deliveries; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.webhook_deliveries (
+    endpoint_id uuid NOT NULL,
+    event_id bigint NOT NULL,
+    request_id uuid NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    delivered_at timestamp with time zone,
+    CONSTRAINT webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'delivered'::text, 'abandoned'::text])))
+);
+
+--
+-- Name: TABLE webhook_deliveries; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.webhook_deliveries IS 'One event for one endpoint: pending until a 2xx answer, abandoned when the endpoint was disabled. Delivered in event order per request.';
 
 --
 -- Name: api_key_secrets api_key_secrets_digest_key; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -6453,6 +7053,13 @@ ALTER TABLE ONLY app_private.user_secrets
     ADD CONSTRAINT user_secrets_pkey PRIMARY KEY (user_id);
 
 --
+-- Name: webhook_secrets webhook_secrets_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.webhook_secrets
+    ADD CONSTRAINT webhook_secrets_pkey PRIMARY KEY (endpoint_id);
+
+--
 -- Name: api_keys api_keys_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -6493,6 +7100,13 @@ ALTER TABLE ONLY app_public.currencies
 
 ALTER TABLE ONLY app_public.estimates
     ADD CONSTRAINT estimates_pkey PRIMARY KEY (id);
+
+--
+-- Name: event_types event_types_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.event_types
+    ADD CONSTRAINT event_types_pkey PRIMARY KEY (type);
 
 --
 -- Name: info_requests info_requests_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
@@ -6647,6 +7261,27 @@ ALTER TABLE ONLY app_public.users
 
 ALTER TABLE ONLY app_public.visits
     ADD CONSTRAINT visits_pkey PRIMARY KEY (id);
+
+--
+-- Name: webhook_attempts webhook_attempts_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.webhook_attempts
+    ADD CONSTRAINT webhook_attempts_pkey PRIMARY KEY (id);
+
+--
+-- Name: webhook_deliveries webhook_deliveries_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (endpoint_id, event_id);
+
+--
+-- Name: webhook_endpoints webhook_endpoints_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.webhook_endpoints
+    ADD CONSTRAINT webhook_endpoints_pkey PRIMARY KEY (id);
 
 --
 -- Name: listing_access_tokens_claim_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -6859,6 +7494,12 @@ CREATE INDEX quotes_thread_status_idx ON app_public.quotes USING btree (thread_s
 CREATE INDEX request_events_opportunity_idx ON app_public.request_events USING btree (opportunity_id, id);
 
 --
+-- Name: request_events_quote_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX request_events_quote_idx ON app_public.request_events USING btree (quote_id, id) WHERE (quote_id IS NOT NULL);
+
+--
 -- Name: request_events_request_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
@@ -6869,6 +7510,12 @@ CREATE INDEX request_events_request_idx ON app_public.request_events USING btree
 --
 
 CREATE INDEX reviews_contractor_idx ON app_public.reviews USING btree (contractor_id, created_at DESC, id);
+
+--
+-- Name: service_requests_agent_user_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX service_requests_agent_user_idx ON app_public.service_requests USING btree (agent_user_id) WHERE (agent_user_id IS NOT NULL);
 
 --
 -- Name: service_requests_client_request_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -6911,6 +7558,24 @@ CREATE INDEX users_is_admin_idx ON app_public.users USING btree (is_admin);
 --
 
 CREATE INDEX visits_quote_idx ON app_public.visits USING btree (quote_id, created_at, id);
+
+--
+-- Name: webhook_attempts_endpoint_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX webhook_attempts_endpoint_idx ON app_public.webhook_attempts USING btree (endpoint_id, id DESC);
+
+--
+-- Name: webhook_deliveries_pending_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX webhook_deliveries_pending_idx ON app_public.webhook_deliveries USING btree (endpoint_id, request_id, event_id) WHERE (status = 'pending'::text);
+
+--
+-- Name: webhook_endpoints_user_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX webhook_endpoints_user_idx ON app_public.webhook_endpoints USING btree (user_id);
 
 --
 -- Name: search_vocabulary _600_search_words; Type: TRIGGER; Schema: app_private; Owner: -
@@ -7173,6 +7838,13 @@ ALTER TABLE ONLY app_private.user_secrets
     ADD CONSTRAINT user_secrets_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE;
 
 --
+-- Name: webhook_secrets webhook_secrets_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.webhook_secrets
+    ADD CONSTRAINT webhook_secrets_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES app_public.webhook_endpoints(id) ON DELETE CASCADE;
+
+--
 -- Name: api_keys api_keys_user_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -7292,11 +7964,25 @@ ALTER TABLE ONLY app_public.request_events
     ADD CONSTRAINT request_events_opportunity_id_fkey FOREIGN KEY (opportunity_id) REFERENCES app_public.opportunities(id) ON DELETE CASCADE;
 
 --
+-- Name: request_events request_events_quote_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.request_events
+    ADD CONSTRAINT request_events_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES app_public.quotes(id) ON DELETE CASCADE;
+
+--
 -- Name: request_events request_events_request_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
 --
 
 ALTER TABLE ONLY app_public.request_events
     ADD CONSTRAINT request_events_request_id_fkey FOREIGN KEY (request_id) REFERENCES app_public.service_requests(id) ON DELETE CASCADE;
+
+--
+-- Name: request_events request_events_type_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.request_events
+    ADD CONSTRAINT request_events_type_fkey FOREIGN KEY (type) REFERENCES app_public.event_types(type);
 
 --
 -- Name: reviews reviews_contractor_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
@@ -7327,6 +8013,13 @@ ALTER TABLE ONLY app_public.service_request_pros
     ADD CONSTRAINT service_request_pros_request_id_fkey FOREIGN KEY (request_id) REFERENCES app_public.service_requests(id) ON DELETE CASCADE;
 
 --
+-- Name: service_requests service_requests_agent_user_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.service_requests
+    ADD CONSTRAINT service_requests_agent_user_id_fkey FOREIGN KEY (agent_user_id) REFERENCES app_public.users(id) ON DELETE SET NULL;
+
+--
 -- Name: service_requests service_requests_specialty_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -7339,6 +8032,41 @@ ALTER TABLE ONLY app_public.service_requests
 
 ALTER TABLE ONLY app_public.visits
     ADD CONSTRAINT visits_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES app_public.quotes(id) ON DELETE CASCADE;
+
+--
+-- Name: webhook_attempts webhook_attempts_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.webhook_attempts
+    ADD CONSTRAINT webhook_attempts_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES app_public.webhook_endpoints(id) ON DELETE CASCADE;
+
+--
+-- Name: webhook_attempts webhook_attempts_event_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.webhook_attempts
+    ADD CONSTRAINT webhook_attempts_event_id_fkey FOREIGN KEY (event_id) REFERENCES app_public.request_events(id) ON DELETE CASCADE;
+
+--
+-- Name: webhook_deliveries webhook_deliveries_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES app_public.webhook_endpoints(id) ON DELETE CASCADE;
+
+--
+-- Name: webhook_deliveries webhook_deliveries_event_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_event_id_fkey FOREIGN KEY (event_id) REFERENCES app_public.request_events(id) ON DELETE CASCADE;
+
+--
+-- Name: webhook_endpoints webhook_endpoints_user_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.webhook_endpoints
+    ADD CONSTRAINT webhook_endpoints_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE;
 
 --
 -- Name: api_key_secrets; Type: ROW SECURITY; Schema: app_private; Owner: -
@@ -7431,6 +8159,12 @@ ALTER TABLE app_private.staff_grants ENABLE ROW LEVEL SECURITY;
 ALTER TABLE app_private.user_secrets ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: webhook_secrets; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.webhook_secrets ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: api_keys admin_all; Type: POLICY; Schema: app_public; Owner: -
 --
 
@@ -7521,6 +8255,24 @@ CREATE POLICY admin_all ON app_public.users TO marine_admin USING (true) WITH CH
 CREATE POLICY admin_all ON app_public.visits TO marine_admin USING (true) WITH CHECK (true);
 
 --
+-- Name: webhook_attempts admin_all; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY admin_all ON app_public.webhook_attempts TO marine_admin USING (true) WITH CHECK (true);
+
+--
+-- Name: webhook_deliveries admin_all; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY admin_all ON app_public.webhook_deliveries TO marine_admin USING (true) WITH CHECK (true);
+
+--
+-- Name: webhook_endpoints admin_all; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY admin_all ON app_public.webhook_endpoints TO marine_admin USING (true) WITH CHECK (true);
+
+--
 -- Name: request_events admin_select; Type: POLICY; Schema: app_public; Owner: -
 --
 
@@ -7551,10 +8303,28 @@ ALTER TABLE app_public.contractors ENABLE ROW LEVEL SECURITY;
 ALTER TABLE app_public.currencies ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: webhook_endpoints delete_own; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY delete_own ON app_public.webhook_endpoints FOR DELETE TO marine_agent USING ((user_id = app_public.current_user_id()));
+
+--
 -- Name: estimates; Type: ROW SECURITY; Schema: app_public; Owner: -
 --
 
 ALTER TABLE app_public.estimates ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: event_types; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.event_types ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: event_types everyone_select; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY everyone_select ON app_public.event_types FOR SELECT TO marine_anonymous USING (true);
 
 --
 -- Name: info_requests; Type: ROW SECURITY; Schema: app_public; Owner: -
@@ -7647,6 +8417,28 @@ CREATE POLICY select_own ON app_public.api_keys FOR SELECT TO marine_agent USING
 CREATE POLICY select_own ON app_public.users FOR SELECT TO marine_agent USING ((id = app_public.current_user_id()));
 
 --
+-- Name: webhook_attempts select_own; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_own ON app_public.webhook_attempts FOR SELECT TO marine_agent USING ((EXISTS ( SELECT 1
+   FROM app_public.webhook_endpoints w
+  WHERE ((w.id = webhook_attempts.endpoint_id) AND (w.user_id = app_public.current_user_id())))));
+
+--
+-- Name: webhook_deliveries select_own; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_own ON app_public.webhook_deliveries FOR SELECT TO marine_agent USING ((EXISTS ( SELECT 1
+   FROM app_public.webhook_endpoints w
+  WHERE ((w.id = webhook_deliveries.endpoint_id) AND (w.user_id = app_public.current_user_id())))));
+
+--
+-- Name: webhook_endpoints select_own; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_own ON app_public.webhook_endpoints FOR SELECT TO marine_agent USING ((user_id = app_public.current_user_id()));
+
+--
 -- Name: posts select_published; Type: POLICY; Schema: app_public; Owner: -
 --
 
@@ -7711,6 +8503,24 @@ ALTER TABLE app_public.users ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_public.visits ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: webhook_attempts; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.webhook_attempts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: webhook_deliveries; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.webhook_deliveries ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: webhook_endpoints; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.webhook_endpoints ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: SCHEMA app_hidden; Type: ACL; Schema: -; Owner: -
@@ -7789,6 +8599,13 @@ GRANT ALL ON FUNCTION app_hidden.autocomplete(p_q text, p_limit integer) TO mari
 --
 
 REVOKE ALL ON FUNCTION app_hidden.checked_text(p_field text, p_value text, p_multiline boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION checked_webhook_url(p_url text, p_allow_http boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.checked_webhook_url(p_url text, p_allow_http boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.checked_webhook_url(p_url text, p_allow_http boolean) TO marine_anonymous;
 
 --
 -- Name: FUNCTION confirm_service_request(p_request_id text, p_code_digest bytea, p_token_digest bytea, p_max_attempts integer, p_owner_token_digest bytea); Type: ACL; Schema: app_hidden; Owner: -
@@ -8048,11 +8865,25 @@ REVOKE ALL ON FUNCTION app_hidden.create_service_request(p_owner_first_name text
 GRANT ALL ON FUNCTION app_hidden.create_service_request(p_owner_first_name text, p_owner_last_name text, p_owner_email text, p_owner_phone text, p_specialty_slug text, p_location text, p_description text, p_contractor_slugs text[], p_consent_statement text, p_client_request_id text, p_lifetime_seconds integer) TO marine_anonymous;
 
 --
+-- Name: FUNCTION create_webhook_endpoint(p_url text, p_events text[], p_allow_http boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.create_webhook_endpoint(p_url text, p_events text[], p_allow_http boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.create_webhook_endpoint(p_url text, p_events text[], p_allow_http boolean) TO marine_anonymous;
+
+--
 -- Name: FUNCTION current_account(); Type: ACL; Schema: app_hidden; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_hidden.current_account() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.current_account() TO marine_anonymous;
+
+--
+-- Name: FUNCTION delete_webhook_endpoint(p_id uuid); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.delete_webhook_endpoint(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.delete_webhook_endpoint(p_id uuid) TO marine_anonymous;
 
 --
 -- Name: FUNCTION geo_filter(p_active boolean, p_slugs text[], p_rating numeric, p_specialty text, p_min_rating numeric); Type: ACL; Schema: app_hidden; Owner: -
@@ -8130,6 +8961,13 @@ GRANT ALL ON FUNCTION app_hidden.list_posts(p_kind text, p_limit integer, p_afte
 
 REVOKE ALL ON FUNCTION app_hidden.list_specialties() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.list_specialties() TO marine_anonymous;
+
+--
+-- Name: FUNCTION list_webhook_endpoints(); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.list_webhook_endpoints() FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.list_webhook_endpoints() TO marine_anonymous;
 
 --
 -- Name: FUNCTION listing_claim_start(p_contractor_slug text, p_claimant_name text, p_claimant_email text, p_client_address text, p_lifetime_seconds integer, p_per_listing integer, p_per_claimant integer, p_per_client integer); Type: ACL; Schema: app_hidden; Owner: -
@@ -8508,6 +9346,13 @@ REVOKE ALL ON FUNCTION app_hidden.specialty_id_for_filter(p_slug text, p_paramet
 GRANT ALL ON FUNCTION app_hidden.specialty_id_for_filter(p_slug text, p_parameter text) TO marine_anonymous;
 
 --
+-- Name: FUNCTION test_webhook_endpoint(p_id uuid); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.test_webhook_endpoint(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.test_webhook_endpoint(p_id uuid) TO marine_anonymous;
+
+--
 -- Name: FUNCTION text_words(p_text text); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -8570,6 +9415,26 @@ GRANT ALL ON FUNCTION app_hidden.user_json(u app_public.users) TO marine_anonymo
 
 REVOKE ALL ON FUNCTION app_hidden.vocabulary_terms(p_term text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.vocabulary_terms(p_term text) TO marine_anonymous;
+
+--
+-- Name: FUNCTION webhook_endpoint_deliveries(p_id uuid, p_limit integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.webhook_endpoint_deliveries(p_id uuid, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.webhook_endpoint_deliveries(p_id uuid, p_limit integer) TO marine_anonymous;
+
+--
+-- Name: TABLE webhook_endpoints; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE app_public.webhook_endpoints TO marine_agent;
+
+--
+-- Name: FUNCTION webhook_endpoint_json(w app_public.webhook_endpoints); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.webhook_endpoint_json(w app_public.webhook_endpoints) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.webhook_endpoint_json(w app_public.webhook_endpoints) TO marine_anonymous;
 
 --
 -- Name: TABLE quotes; Type: ACL; Schema: app_public; Owner: -
@@ -8650,6 +9515,18 @@ REVOKE ALL ON FUNCTION app_private.coverage_email(p_opportunity_id uuid) FROM PU
 REVOKE ALL ON FUNCTION app_private.credentials_match(p_request_id uuid, p_code_digest bytea, p_token_digest bytea) FROM PUBLIC;
 
 --
+-- Name: TABLE request_events; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.request_events TO marine_admin;
+
+--
+-- Name: FUNCTION event_json(e app_public.request_events); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.event_json(e app_public.request_events) FROM PUBLIC;
+
+--
 -- Name: FUNCTION grant_staff(p_email text, p_actor text); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -8714,12 +9591,6 @@ REVOKE ALL ON FUNCTION app_private.listing_url(p_field text, p_value jsonb, p_ho
 --
 
 REVOKE ALL ON FUNCTION app_private.locked_opportunity(p_opportunity_id uuid) FROM PUBLIC;
-
---
--- Name: FUNCTION log_event(p_kind text, p_request_id uuid, p_opportunity_id uuid, p_detail jsonb); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.log_event(p_kind text, p_request_id uuid, p_opportunity_id uuid, p_detail jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mark_coverage_notified(p_opportunity_id uuid); Type: ACL; Schema: app_private; Owner: -
@@ -8842,10 +9713,10 @@ REVOKE ALL ON FUNCTION app_private.pro_act_questions(q app_public.quotes, p_ques
 REVOKE ALL ON FUNCTION app_private.pro_act_visits(q app_public.quotes, p_times timestamp with time zone[], p_confirm boolean) FROM PUBLIC;
 
 --
--- Name: FUNCTION pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION pro_acted(p_type text, q app_public.quotes, p_detail jsonb, p_written jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.pro_acted(p_kind text, q app_public.quotes, p_detail jsonb, p_written jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.pro_acted(p_type text, q app_public.quotes, p_detail jsonb, p_written jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION pro_notification_email(p_quote_id uuid); Type: ACL; Schema: app_private; Owner: -
@@ -8870,6 +9741,12 @@ REVOKE ALL ON FUNCTION app_private.pro_quote_json(q app_public.quotes) FROM PUBL
 --
 
 REVOKE ALL ON FUNCTION app_private.pro_token_quote(p_token_digest_hex text, p_quote_id text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION queue_webhook_deliveries(p_event app_public.request_events); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.queue_webhook_deliveries(p_event app_public.request_events) FROM PUBLIC;
 
 --
 -- Name: FUNCTION quote_json(q app_public.quotes); Type: ACL; Schema: app_private; Owner: -
@@ -8900,6 +9777,12 @@ REVOKE ALL ON FUNCTION app_private.rate_limit_sweep(p_batch integer, p_now times
 --
 
 REVOKE ALL ON FUNCTION app_private.rate_limit_take(p_bucket text, p_limit integer, p_window_seconds integer, p_now timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION record_event(p_type text, p_request_id uuid, p_opportunity_id uuid, p_quote_id uuid, p_payload jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.record_event(p_type text, p_request_id uuid, p_opportunity_id uuid, p_quote_id uuid, p_payload jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_staff_change(p_table text, p_row_key jsonb, p_action text, p_old jsonb, p_new jsonb, p_actor text); Type: ACL; Schema: app_private; Owner: -
@@ -9014,6 +9897,30 @@ REVOKE ALL ON FUNCTION app_private.setting_booking_horizon() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.setting_quote_writes_a_day() FROM PUBLIC;
+
+--
+-- Name: FUNCTION setting_webhook_disable_after(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setting_webhook_disable_after() FROM PUBLIC;
+
+--
+-- Name: FUNCTION setting_webhook_endpoints_per_account(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setting_webhook_endpoints_per_account() FROM PUBLIC;
+
+--
+-- Name: FUNCTION setting_webhook_max_attempts(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setting_webhook_max_attempts() FROM PUBLIC;
+
+--
+-- Name: FUNCTION setting_webhook_max_payload_bytes(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setting_webhook_max_payload_bytes() FROM PUBLIC;
 
 --
 -- Name: FUNCTION staff_json(p_user app_public.users); Type: ACL; Schema: app_private; Owner: -
@@ -9154,6 +10061,36 @@ GRANT SELECT ON TABLE app_public.visits TO marine_admin;
 REVOKE ALL ON FUNCTION app_private.visit_json(v app_public.visits, q app_public.quotes, p_contractor_name text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION webhook_body(p_type text, p_at timestamp with time zone, p_event jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.webhook_body(p_type text, p_at timestamp with time zone, p_event jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION webhook_disabled_email(p_endpoint_id uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.webhook_disabled_email(p_endpoint_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION webhook_next_delivery(p_endpoint_id uuid, p_request_id uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.webhook_next_delivery(p_endpoint_id uuid, p_request_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION webhook_record_attempt(p_endpoint_id uuid, p_event_id bigint, p_webhook_id text, p_event_type text, p_status_code integer, p_error text, p_duration_ms integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.webhook_record_attempt(p_endpoint_id uuid, p_event_id bigint, p_webhook_id text, p_event_type text, p_status_code integer, p_error text, p_duration_ms integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION webhook_test_delivery(p_endpoint_id uuid, p_webhook_id text, p_created_at timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.webhook_test_delivery(p_endpoint_id uuid, p_webhook_id text, p_created_at timestamp with time zone) FROM PUBLIC;
+
+--
 -- Name: FUNCTION current_user_id(); Type: ACL; Schema: app_public; Owner: -
 --
 
@@ -9239,6 +10176,12 @@ GRANT INSERT,DELETE ON TABLE app_public.contractor_specialties TO marine_admin;
 GRANT SELECT ON TABLE app_public.currencies TO marine_anonymous;
 
 --
+-- Name: TABLE event_types; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.event_types TO marine_anonymous;
+
+--
 -- Name: TABLE listing_edits; Type: ACL; Schema: app_public; Owner: -
 --
 
@@ -9292,12 +10235,6 @@ GRANT UPDATE(status) ON TABLE app_public.posts TO marine_admin;
 --
 
 GRANT UPDATE(published_at) ON TABLE app_public.posts TO marine_admin;
-
---
--- Name: TABLE request_events; Type: ACL; Schema: app_public; Owner: -
---
-
-GRANT SELECT ON TABLE app_public.request_events TO marine_admin;
 
 --
 -- Name: TABLE reviews; Type: ACL; Schema: app_public; Owner: -
@@ -9360,6 +10297,18 @@ GRANT UPDATE(name) ON TABLE app_public.specialties TO marine_admin;
 --
 
 GRANT SELECT ON TABLE app_public.staff_audit TO marine_admin;
+
+--
+-- Name: TABLE webhook_attempts; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.webhook_attempts TO marine_agent;
+
+--
+-- Name: TABLE webhook_deliveries; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.webhook_deliveries TO marine_agent;
 
 --
 -- PostgreSQL database dump complete

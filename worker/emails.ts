@@ -131,15 +131,15 @@ export function ownerAccessEmail(v: {
 }
 
 const PRO_ACTIONS: Record<string, string> = {
-  pro_message: 'sent you a message',
-  pro_info_request: 'needs more information from you',
-  pro_visits_proposed: 'proposed times for a visit',
-  pro_estimate: 'sent you an estimate',
-  pro_declined: 'declined your request',
+  'quote.pro_message_sent': 'sent you a message',
+  'quote.info_requested': 'needs more information from you',
+  'quote.visit_times_proposed': 'proposed times for a visit',
+  'quote.estimate_submitted': 'sent you an estimate',
+  'quote.declined': 'declined your request',
 };
 
-export function ownerNoticeEmail(v: { kind: string; firstName: string; proName: string; service: string; opportunityId: string }): Content {
-  const what = `${v.proName} ${PRO_ACTIONS[v.kind] ?? 'updated your request'}`;
+export function ownerNoticeEmail(v: { type: string; firstName: string; proName: string; service: string; opportunityId: string }): Content {
+  const what = `${v.proName} ${PRO_ACTIONS[v.type] ?? 'updated your request'}`;
   return {
     subject: `${what} (${v.service})`,
     text: [

@@ -37,11 +37,11 @@ test('201 with the draft: status, requestId, source, verification, selectedPros;
       (select count(*)::int from app_public.opportunities) as opportunities,
       (select count(*)::int from app_public.quotes) as quotes,
       (select source from app_public.service_requests where id = $1) as source,
-      (select array_agg(kind) from app_public.request_events where request_id = $1) as events,
+      (select array_agg(type) from app_public.request_events where request_id = $1) as events,
       (select count(*)::int from graphile_worker.jobs where task_identifier = 'service_requests__send_verification') as jobs`,
     [r.body.data.requestId],
   );
-  expect(rows[0]).toEqual({ opportunities: 0, quotes: 0, source: 'demand-side-search-mcp', events: ['draft_created'], jobs: 1 });
+  expect(rows[0]).toEqual({ opportunities: 0, quotes: 0, source: 'demand-side-search-mcp', events: ['request.created'], jobs: 1 });
 });
 
 test('an empty contractorSlugs is a pending no-coverage draft', async () => {

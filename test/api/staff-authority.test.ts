@@ -541,11 +541,17 @@ describe('every staff mutation leaves one audit row: who, when, which row, old a
     const [q1, q2] = o.quotes.map((q) => q.quoteId);
     const soon = new Date(Date.now() + 86_400_000).toISOString();
     const actions: Array<[string, string, Record<string, unknown>, string, Record<string, unknown>]> = [
-      ['proSendMessage', 'content: "Hello"', { quoteId: q1 }, 'pro_message', { body: 'Hello', author: 'pro' }],
-      ['proRequestMissingInfo', 'questions: ["Engine model?"]', { quoteId: q1 }, 'pro_info_request', { questions: ['Engine model?'] }],
-      ['proProposeVisits', `times: ["${soon}"]`, { quoteId: q1 }, 'pro_visits_proposed', {}],
-      ['proSubmitEstimate', 'amount: "950.00", description: "Service"', { quoteId: q1 }, 'pro_estimate', { amount: 950, currency: 'USD' }],
-      ['proDecline', 'reason: "Booked"', { quoteId: q2 }, 'pro_declined', { status: 'declined' }],
+      ['proSendMessage', 'content: "Hello"', { quoteId: q1 }, 'quote.pro_message_sent', { body: 'Hello', author: 'pro' }],
+      ['proRequestMissingInfo', 'questions: ["Engine model?"]', { quoteId: q1 }, 'quote.info_requested', { questions: ['Engine model?'] }],
+      ['proProposeVisits', `times: ["${soon}"]`, { quoteId: q1 }, 'quote.visit_times_proposed', {}],
+      [
+        'proSubmitEstimate',
+        'amount: "950.00", description: "Service"',
+        { quoteId: q1 },
+        'quote.estimate_submitted',
+        { amount: 950, currency: 'USD' },
+      ],
+      ['proDecline', 'reason: "Booked"', { quoteId: q2 }, 'quote.declined', { status: 'declined' }],
     ];
     for (const [mutation, args, vars, kind, written] of actions) {
       const r = await mutate(

@@ -147,16 +147,18 @@ describe('pro actions (staff)', () => {
     await staff('app_public.pro_submit_estimate($1, 100)', [a]);
     await staff('app_public.pro_decline($1)', [b]);
     const { rows } = await db.pool.query(
-      `select e.kind, (select count(*)::int from graphile_worker._private_jobs j
+      `select e.type, (select count(*)::int from graphile_worker._private_jobs j
           join graphile_worker._private_tasks t on t.id = j.task_id
          where t.identifier = 'request_events__notify_owner' and (j.payload->>'eventId')::bigint = e.id) as jobs
       from app_public.request_events e
-      where e.opportunity_id = $1 and e.kind in ('pro_message', 'pro_info_request', 'pro_visits_proposed', 'pro_estimate', 'pro_declined')
-      order by e.kind`,
+      where e.opportunity_id = $1 and e.type like 'quote.%' and e.type not like 'quote.pro_contacted'
+      order by e.type`,
       [o.id],
     );
     expect(rows).toEqual(
-      ['pro_declined', 'pro_estimate', 'pro_info_request', 'pro_message', 'pro_visits_proposed'].map((kind) => ({ kind, jobs: 1 })),
+      ['quote.declined', 'quote.estimate_submitted', 'quote.info_requested', 'quote.pro_message_sent', 'quote.visit_times_proposed'].map(
+        (type) => ({ type, jobs: 1 }),
+      ),
     );
   });
 });

@@ -244,10 +244,7 @@ describe('pro writes', () => {
     // The budget is the quote's: the other pro of the request still writes.
     expect(await asStaff(db, 'app_public.pro_send_message($1, $2)', [b, 'Hello'])).toBeDefined();
     // Writes older than 24 hours leave the budget.
-    await db.pool.query(
-      `update app_public.request_events set created_at = created_at - interval '25 hours' where detail ->> 'quoteId' = $1`,
-      [a],
-    );
+    await db.pool.query(`update app_public.request_events set created_at = created_at - interval '25 hours' where quote_id = $1`, [a]);
     expect(await pro('pro_message_owner', [token, a, 'A new day', true])).toMatchObject({ quoteId: a });
   });
 
@@ -271,7 +268,7 @@ describe('staff act for a pro through the same rules', () => {
     const declined = await asStaff(db, 'app_public.pro_decline($1, $2)', [a, 'Booked']);
     expect(declined).toMatchObject({ status: 'declined', decline_reason: 'Booked' });
     const { rows } = await db.pool.query(`select action from app_public.staff_audit where row_key->>'id' = $1 order by id`, [a]);
-    expect(rows.map((r) => r.action)).toEqual(['pro_estimate', 'pro_declined']);
+    expect(rows.map((r) => r.action)).toEqual(['quote.estimate_submitted', 'quote.declined']);
   });
 });
 

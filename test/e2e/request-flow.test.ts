@@ -94,14 +94,14 @@ test('request, e-mail, confirm by code: one quote per pro, only those pros e-mai
   expect({ ...(await counts()), mails: sink.received.length }).toEqual(before);
 
   const { rows } = await svc.db.pool.query(
-    `select array_agg(distinct kind order by kind) as kinds,
+    `select array_agg(distinct type order by type) as types,
       bool_and(source = 'demand-side-search-mcp') as sourced from app_public.request_events
      where request_id = $1 or opportunity_id = $2`,
     [requestId, r.body.data.opportunityId],
   );
   expect(rows[0]).toEqual({
     sourced: true,
-    kinds: ['confirmed', 'draft_created', 'owner_access_sent', 'pro_contacted', 'verification_sent'],
+    types: ['opportunity.owner_access_sent', 'quote.pro_contacted', 'request.created', 'request.verification_sent', 'request.verified'],
   });
   const { rows: sources } = await svc.db.pool.query(
     `select o.source as o, array_agg(distinct q.source) as q from app_public.opportunities o

@@ -8,7 +8,7 @@ import { call, type TaskDeps } from './deps';
 const payload = z.object({ eventId: z.number().int() });
 
 interface Notice {
-  kind: string;
+  type: string;
   to: string;
   firstName: string;
   proName: string;

@@ -31,7 +31,7 @@ begin
   if not app_private.credentials_match(v_request.id, p_code_digest, p_token_digest) then
     -- The count must survive the refusal, so this is returned (committed), not raised.
     update app_public.service_requests set failed_attempts = failed_attempts + 1 where id = v_request.id;
-    perform app_private.log_event('verification_failed', v_request.id, null,
+    perform app_private.record_event('request.verification_failed', v_request.id, null, null,
       jsonb_build_object('attempt', v_request.failed_attempts + 1));
     return json_build_object('refusal', json_build_object('code', 'CREDS',
       'message', 'Invalid verification code or token',
@@ -58,7 +58,7 @@ begin
   insert into app_private.owner_access_tokens (opportunity_id, digest, issued_via)
     values (v_opportunity_id, p_owner_token_digest, 'confirm_response');
 
-  perform app_private.log_event('confirmed', v_request.id, v_opportunity_id);
+  perform app_private.record_event('request.verified', v_request.id, v_opportunity_id, null);
   v_pros := 0;
   for v_quote in select id from app_public.quotes where opportunity_id = v_opportunity_id loop
     perform graphile_worker.add_job('quotes__notify_pro', json_build_object('quoteId', v_quote.id),
@@ -66,7 +66,7 @@ begin
     v_pros := v_pros + 1;
   end loop;
   if v_pros = 0 then
-    perform app_private.log_event('no_coverage', v_request.id, v_opportunity_id);
+    perform app_private.record_event('opportunity.no_coverage', v_request.id, v_opportunity_id, null);
     perform graphile_worker.add_job('opportunities__notify_coverage',
       json_build_object('opportunityId', v_opportunity_id), job_key := 'coverage:' || v_opportunity_id);
   end if;

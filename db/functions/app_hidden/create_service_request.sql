@@ -63,7 +63,7 @@ begin
     returning * into v_request;
   insert into app_public.service_request_pros (request_id, contractor_id, position)
     select v_request.id, c.id, c.ord from unnest(v_contractor_ids) with ordinality as c(id, ord);
-  perform app_private.log_event('draft_created', v_request.id, null,
+  perform app_private.record_event('request.created', v_request.id, null, null,
     jsonb_build_object('pros', cardinality(v_contractor_ids)));
   -- The worker mints the credentials when it sends: none is ever written in plain text.
   perform graphile_worker.add_job('service_requests__send_verification',

@@ -39,8 +39,8 @@ begin
     update app_public.quotes set status = 'closed', thread_status = 'closed'
      where opportunity_id = v_opportunity.id and id <> v_quote.id and status <> 'declined';
     update app_public.opportunities set awarded_quote_id = v_quote.id where id = v_opportunity.id;
-    perform app_private.log_event('owner_accepted_estimate', null, v_opportunity.id,
-      jsonb_build_object('quoteId', v_quote.id, 'estimateId', v_estimate.id));
+    perform app_private.record_event('quote.awarded', null, v_opportunity.id, v_quote.id,
+      jsonb_build_object('estimateId', v_estimate.id));
   end if;
   return app_private.preview_or_done(p_confirm, 'accept_estimate', json_build_object('estimateId', v_estimate.id,
     'quoteId', v_quote.id, 'contractorName', app_private.contractor_name(v_quote.contractor_id),

@@ -11,7 +11,7 @@ begin
   perform app_private.open_thread(v_quote);
   if p_confirm then
     insert into app_public.quote_messages (quote_id, author, body) values (v_quote.id, 'owner', p_content);
-    perform app_private.log_event('owner_message', null, v_opportunity.id, jsonb_build_object('quoteId', v_quote.id));
+    perform app_private.record_event('quote.owner_message_sent', null, v_opportunity.id, v_quote.id);
   end if;
   return app_private.preview_or_done(p_confirm, 'send_message', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'content', p_content), v_opportunity.id);

@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION app_private.mark_coverage_notified(p_opportunity_id u
 AS $function$
 begin
   update app_public.opportunities set coverage_notified_at = now() where id = p_opportunity_id;
-  perform app_private.log_event('coverage_notified', null, p_opportunity_id);
+  perform app_private.record_event('opportunity.coverage_notified', null, p_opportunity_id, null);
 end
 $function$;
 comment on function app_private.mark_coverage_notified(uuid) is null;

@@ -9,8 +9,8 @@ begin
   -- The Opportunity first, then the quote: the one lock order (app_private.locked_opportunity).
   perform app_private.locked_opportunity(q.opportunity_id) from app_public.quotes q where q.id = p_quote_id;
   update app_public.quotes set pro_notified_at = now() where id = p_quote_id returning opportunity_id into v_opportunity_id;
-  perform app_private.log_event('pro_contacted', null, v_opportunity_id,
-    jsonb_build_object('quoteId', p_quote_id, 'delivered', p_delivered));
+  perform app_private.record_event('quote.pro_contacted', null, v_opportunity_id, p_quote_id,
+    jsonb_build_object('delivered', p_delivered));
 end
 $function$;
 comment on function app_private.mark_pro_notified(uuid,boolean) is null;

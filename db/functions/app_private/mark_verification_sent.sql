@@ -6,7 +6,7 @@ AS $function$
 begin
   update app_private.service_request_secrets set sent_at = now() where request_id = p_request_id;
   update app_public.service_requests set verification_sent_at = now() where id = p_request_id;
-  perform app_private.log_event('verification_sent', p_request_id, null);
+  perform app_private.record_event('request.verification_sent', p_request_id, null, null);
 end
 $function$;
 comment on function app_private.mark_verification_sent(uuid) is null;

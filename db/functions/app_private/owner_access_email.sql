@@ -14,7 +14,7 @@ AS $function$
       from app_public.opportunities o join app_public.specialties s on s.id = o.specialty_id
      where o.id = p_opportunity_id
        and not exists (select 1 from app_public.request_events e
-                        where e.opportunity_id = o.id and e.kind = 'owner_access_sent')
+                        where e.opportunity_id = o.id and e.type = 'opportunity.owner_access_sent')
   $function$;
 comment on function app_private.owner_access_email(uuid) is null;
 revoke all on function app_private.owner_access_email(uuid) from public, marine_anonymous, marine_agent, marine_admin;

@@ -5,11 +5,11 @@ CREATE OR REPLACE FUNCTION app_private.owner_notice(p_event_id bigint)
  STABLE
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
-    select json_build_object('eventId', e.id, 'kind', e.kind, 'opportunityId', o.id, 'to', o.owner_email,
+    select json_build_object('eventId', e.id, 'type', e.type, 'opportunityId', o.id, 'to', o.owner_email,
       'firstName', o.owner_first_name, 'proName', c.name, 'service', s.name)
       from app_public.request_events e
       join app_public.opportunities o on o.id = e.opportunity_id
-      join app_public.quotes q on q.id = (e.detail->>'quoteId')::uuid
+      join app_public.quotes q on q.id = e.quote_id
       join app_public.contractors c on c.id = q.contractor_id
       join app_public.specialties s on s.id = o.specialty_id
      where e.id = p_event_id and e.owner_notified_at is null

@@ -20,7 +20,7 @@ begin
   update app_public.estimates set status = 'withdrawn' where quote_id = q.id and status = 'submitted';
   update app_public.quotes set status = 'declined', thread_status = 'closed', decline_reason = p_reason
    where id = q.id returning * into q;
-  perform app_private.pro_acted('pro_declined', q, jsonb_build_object('reason', p_reason), to_jsonb(q));
+  perform app_private.pro_acted('quote.declined', q, jsonb_build_object('reason', p_reason), to_jsonb(q));
   return json_build_object('quoteId', q.id, 'quoteStatus', q.status);
 end
 $function$;

@@ -42,7 +42,7 @@ begin
   insert into app_public.estimates (quote_id, amount, currency, description, valid_until)
     values (q.id, p_amount, v_currency, p_description, p_valid_until) returning * into v_estimate;
   update app_public.quotes set status = 'estimated' where id = q.id;
-  perform app_private.pro_acted('pro_estimate', q, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
+  perform app_private.pro_acted('quote.estimate_submitted', q, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
   return json_build_object('quoteId', q.id, 'estimateId', v_estimate.id);
 end
 $function$;

@@ -20,7 +20,7 @@ begin
      where o.id = coalesce(p_event.opportunity_id, (select q.opportunity_id from app_public.quotes q where q.id = p_event.quote_id));
   end if;
   select r.agent_user_id into v_user_id from app_public.service_requests r where r.id = v_request_id;
-  if v_user_id is null or not exists (select 1 from app_public.event_types t where t.type = p_event.type and t.shared) then
+  if v_user_id is null then
     return;
   end if;
   for v_endpoint_id in

@@ -14,8 +14,9 @@ declare
 begin
   select min(created_at) into v_oldest from (
     select e.created_at from app_public.request_events e
-     where e.opportunity_id = q.opportunity_id and e.detail ->> 'quoteId' = q.id::text
-       and e.kind in ('pro_message', 'pro_info_request', 'pro_visits_proposed', 'pro_estimate', 'pro_declined')
+     where e.quote_id = q.id
+       and e.type in ('quote.pro_message_sent', 'quote.info_requested', 'quote.visit_times_proposed',
+                      'quote.estimate_submitted', 'quote.declined')
        and e.created_at > now() - interval '24 hours'
      order by e.created_at desc limit v_budget) recent
   having count(*) >= v_budget;
