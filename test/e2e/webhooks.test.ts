@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { webhookSender } from '../../worker/webhook-sender';
-import { REQUESTS, requestBody, specialtySlug } from '../helpers/requests';
+import { demoPros, REQUESTS, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
 import { startTestService, type TestService } from '../helpers/server';
 import { SmtpSink } from '../helpers/smtp';
 import { WebhookReceiver, type ReceivedHook } from '../helpers/webhook-receiver';
@@ -87,6 +87,25 @@ test('deliveries are signed per Standard Webhooks and arrive in event order', as
   const other = await accountWithEndpoint('/other');
   expect(() => verified(other.endpoint.secret, hooks[0]!)).toThrow();
   expect(receiver.received.filter((h) => h.path === '/other')).toEqual([]);
+});
+
+test("the request flow's own events reach the endpoint of the account whose key sent the request", async () => {
+  const { key, endpoint } = await accountWithEndpoint('/flow');
+  const body = requestBody(specialty, await demoPros(svc, 1));
+  const created = await svc.send('POST', REQUESTS, body, key);
+  expect(created.status).toBe(201);
+  const requestId = created.body.data.requestId;
+  const { code } = verificationOf(await verificationMail(sink, body.owner.email));
+  expect((await svc.send('POST', `${REQUESTS}/${requestId}/confirm`, { verificationCode: code })).status).toBe(200);
+  // Verified (with the Opportunity), then the pro contacted once its e-mail went out.
+  const hooks = await receiver.waitFor((h) => h.path === '/flow', 2);
+  const events = hooks.map((h) => verified(endpoint.secret, h));
+  expect(events.map((e) => e.type)).toEqual(['request.verified', 'quote.pro_contacted']);
+  expect(events[0]!.data).toMatchObject({ requestId, opportunityId: expect.any(String) });
+  expect(events[1]!.data).toMatchObject({ opportunityId: events[0]!.data.opportunityId, quoteId: expect.any(String) });
+  // request.created and the verification e-mail's events are not shared: never delivered.
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(receiver.received.filter((h) => h.path === '/flow')).toHaveLength(2);
 });
 
 test('a receiver answering 500 for a while loses nothing: retried with the same webhook-id, in order, and logged', async () => {
