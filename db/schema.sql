@@ -931,7 +931,7 @@ COMMENT ON FUNCTION app_hidden.current_account() IS 'The calling user with canMi
 --
 
 CREATE FUNCTION app_hidden.delete_webhook_endpoint(p_id uuid) RETURNS json
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
@@ -5534,6 +5534,14 @@ CREATE FUNCTION app_private.setting_webhook_endpoints_per_account() RETURNS inte
     AS $$ select 5 $$;
 
 --
+-- Name: setting_webhook_log_retention(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.setting_webhook_log_retention() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    AS $$ select interval '30 days' $$;
+
+--
 -- Name: setting_webhook_max_attempts(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -6068,6 +6076,29 @@ begin
   return json_build_object('url', v_url, 'secret', v_secret, 'eventId', v_event.id, 'webhookId', 'evt_' || v_event.id,
     'type', v_event.type, 'body', app_private.webhook_body(v_event.type, v_event.created_at, app_private.event_json(v_event)));
 end
+$$;
+
+--
+-- Name: webhook_prune(integer, timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.webhook_prune(p_batch integer, p_now timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS integer
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  with cutoff as (
+    select coalesce(p_now, clock_timestamp()) - app_private.setting_webhook_log_retention() as at
+  ), attempts as (
+    delete from app_public.webhook_attempts a
+     where a.id in (select o.id from app_public.webhook_attempts o, cutoff where o.attempted_at < cutoff.at limit p_batch)
+    returning 1
+  ), deliveries as (
+    delete from app_public.webhook_deliveries d
+     where (d.endpoint_id, d.event_id) in (select o.endpoint_id, o.event_id from app_public.webhook_deliveries o, cutoff
+                                            where o.status <> 'pending' and o.created_at < cutoff.at limit p_batch)
+    returning 1
+  )
+  select ((select count(*) from attempts) + (select count(*) from deliveries))::integer
 $$;
 
 --
@@ -7566,6 +7597,18 @@ CREATE INDEX visits_quote_idx ON app_public.visits USING btree (quote_id, create
 CREATE INDEX webhook_attempts_endpoint_idx ON app_public.webhook_attempts USING btree (endpoint_id, id DESC);
 
 --
+-- Name: webhook_attempts_time_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX webhook_attempts_time_idx ON app_public.webhook_attempts USING btree (attempted_at);
+
+--
+-- Name: webhook_deliveries_finished_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX webhook_deliveries_finished_idx ON app_public.webhook_deliveries USING btree (created_at) WHERE (status <> 'pending'::text);
+
+--
 -- Name: webhook_deliveries_pending_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
@@ -8301,12 +8344,6 @@ ALTER TABLE app_public.contractors ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_public.currencies ENABLE ROW LEVEL SECURITY;
-
---
--- Name: webhook_endpoints delete_own; Type: POLICY; Schema: app_public; Owner: -
---
-
-CREATE POLICY delete_own ON app_public.webhook_endpoints FOR DELETE TO marine_agent USING ((user_id = app_public.current_user_id()));
 
 --
 -- Name: estimates; Type: ROW SECURITY; Schema: app_public; Owner: -
@@ -9427,7 +9464,7 @@ GRANT ALL ON FUNCTION app_hidden.webhook_endpoint_deliveries(p_id uuid, p_limit 
 -- Name: TABLE webhook_endpoints; Type: ACL; Schema: app_public; Owner: -
 --
 
-GRANT SELECT,DELETE ON TABLE app_public.webhook_endpoints TO marine_agent;
+GRANT SELECT ON TABLE app_public.webhook_endpoints TO marine_agent;
 
 --
 -- Name: FUNCTION webhook_endpoint_json(w app_public.webhook_endpoints); Type: ACL; Schema: app_hidden; Owner: -
@@ -9911,6 +9948,12 @@ REVOKE ALL ON FUNCTION app_private.setting_webhook_disable_after() FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.setting_webhook_endpoints_per_account() FROM PUBLIC;
 
 --
+-- Name: FUNCTION setting_webhook_log_retention(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setting_webhook_log_retention() FROM PUBLIC;
+
+--
 -- Name: FUNCTION setting_webhook_max_attempts(); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -10077,6 +10120,12 @@ REVOKE ALL ON FUNCTION app_private.webhook_disabled_email(p_endpoint_id uuid) FR
 --
 
 REVOKE ALL ON FUNCTION app_private.webhook_next_delivery(p_endpoint_id uuid, p_request_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION webhook_prune(p_batch integer, p_now timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.webhook_prune(p_batch integer, p_now timestamp with time zone) FROM PUBLIC;
 
 --
 -- Name: FUNCTION webhook_record_attempt(p_endpoint_id uuid, p_event_id bigint, p_webhook_id text, p_event_type text, p_status_code integer, p_error text, p_duration_ms integer); Type: ACL; Schema: app_private; Owner: -

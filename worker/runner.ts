@@ -23,10 +23,11 @@ import sendVerification from './tasks/service_requests__send_verification';
 import deliverWebhooks from './tasks/webhook_endpoints__deliver';
 import notifyWebhookDisabled from './tasks/webhook_endpoints__notify_disabled';
 import testWebhook from './tasks/webhook_endpoints__test';
+import pruneWebhooks from './tasks/webhooks__prune';
 import { webhookSender } from './webhook-sender';
 
 /** Recurring jobs (graphile-worker's crontab format); none runs twice for one time, whatever the workers. */
-export const CRONTAB = '17 * * * * rate_limits__sweep';
+export const CRONTAB = ['17 * * * * rate_limits__sweep', '43 * * * * webhooks__prune'].join('\n');
 
 // The worker waits longer than a request would: a job that cannot get a connection is retried.
 const WORKER_ACQUIRE_TIMEOUT_MS = 10_000;
@@ -64,6 +65,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
     webhook_endpoints__deliver: deliverWebhooks(deps),
     webhook_endpoints__test: testWebhook(deps),
     webhook_endpoints__notify_disabled: notifyWebhookDisabled(deps),
+    webhooks__prune: pruneWebhooks(),
   };
   // Our own pool: graphile-worker ends a pool it made without waiting for it, which leaves
   // connections open after stop(); this one is ended, and awaited, below.
@@ -99,7 +101,8 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
       noHandleSignals: true,
       pollInterval: 2000,
       taskList,
-      // Queued by the worker itself, not from SQL: the rate-limit sweep, at minute 17 of every hour.
+      // Queued by the worker itself, not from SQL: the rate-limit sweep, at minute 17 of every hour,
+      // and the webhook log's prune at minute 43.
       crontab: CRONTAB,
       events,
       logger: workerLogger(logger),

@@ -28,9 +28,10 @@ comment on column app_public.webhook_endpoints.disabled_at is 'When the endpoint
 create index webhook_endpoints_user_idx on app_public.webhook_endpoints (user_id);
 alter table app_public.webhook_endpoints enable row level security;
 create policy select_own on app_public.webhook_endpoints for select to marine_agent using (user_id = app_public.current_user_id());
-create policy delete_own on app_public.webhook_endpoints for delete to marine_agent using (user_id = app_public.current_user_id());
 create policy admin_all on app_public.webhook_endpoints for all to marine_admin using (true) with check (true);
-grant select, delete on app_public.webhook_endpoints to marine_agent;
+-- Read only for request roles (and so no staff GraphQL mutation): changes go through the
+-- app_hidden functions, which check the caller's account.
+grant select on app_public.webhook_endpoints to marine_agent;
 
 -- The signing secret: needed in clear to sign (unlike keys, which are checked against a digest),
 -- so it lives where no request role can read it; the API shows it once, when it is made.
@@ -55,6 +56,8 @@ create table app_public.webhook_deliveries (
 comment on table app_public.webhook_deliveries is
   'One event for one endpoint: pending until a 2xx answer, abandoned when the endpoint was disabled. Delivered in event order per request.';
 create index webhook_deliveries_pending_idx on app_public.webhook_deliveries (endpoint_id, request_id, event_id) where status = 'pending';
+-- The hourly prune's way to the finished rows past the retention (app_private.webhook_prune).
+create index webhook_deliveries_finished_idx on app_public.webhook_deliveries (created_at) where status <> 'pending';
 alter table app_public.webhook_deliveries enable row level security;
 create policy select_own on app_public.webhook_deliveries for select to marine_agent
   using (exists (select 1 from app_public.webhook_endpoints w where w.id = endpoint_id and w.user_id = app_public.current_user_id()));
@@ -76,6 +79,7 @@ create table app_public.webhook_attempts (
 comment on table app_public.webhook_attempts is
   'One delivery attempt: the event (webhook-id), when, the HTTP status (null: no answer) and the error (null: delivered).';
 create index webhook_attempts_endpoint_idx on app_public.webhook_attempts (endpoint_id, id desc);
+create index webhook_attempts_time_idx on app_public.webhook_attempts (attempted_at);
 alter table app_public.webhook_attempts enable row level security;
 create policy select_own on app_public.webhook_attempts for select to marine_agent
   using (exists (select 1 from app_public.webhook_endpoints w where w.id = endpoint_id and w.user_id = app_public.current_user_id()));

@@ -128,13 +128,10 @@ describe('another account', () => {
       asRole(db, 'marine_agent', (c) => c.query('select id from app_public.webhook_endpoints').then((r) => r.rows.map((x) => x.id)), user);
     expect(await seen(other)).not.toContain(e.id);
     expect(await seen(owner)).toContain(e.id);
-    // A direct delete by another account touches nothing.
-    await asRole(
-      db,
-      'marine_agent',
-      async (c) => expect((await c.query('delete from app_public.webhook_endpoints where id = $1', [e.id])).rowCount).toBe(0),
-      other,
-    );
+    // No request role deletes endpoint rows itself: only through the function, which checks the account.
+    expect(
+      await sqlState(asRole(db, 'marine_agent', (c) => c.query('delete from app_public.webhook_endpoints where id = $1', [e.id]), owner)),
+    ).toBe('42501');
     expect((await as(owner, 'select app_hidden.delete_webhook_endpoint($1) as r', [e.id])).id).toBe(e.id);
     expect(await sqlState(as(owner, 'select app_hidden.delete_webhook_endpoint($1) as r', [e.id]))).toBe('NTFND');
     expect(
@@ -330,4 +327,29 @@ describe('deliveries', () => {
     await as(user, 'select app_hidden.delete_webhook_endpoint($1) as r', [e.id]);
     expect(await record(e.id, null, null)).toEqual({ stop: true });
   });
+});
+
+test('the prune removes attempts and finished deliveries past the retention, never a pending one', async () => {
+  const user = await agent();
+  const e = await create(user, 'https://hooks.example.com/prune');
+  const requestId = await serviceRequest(user);
+  const done = await recordEvent(sharedTypes[0]!, requestId);
+  const waiting = await recordEvent(sharedTypes[0]!, requestId);
+  await db.pool.query("select app_private.webhook_record_attempt($1, $2, $3, 'x', 200, null, 5)", [e.id, done, `evt_${done}`]);
+  await db.pool.query("select app_private.webhook_record_attempt($1, $2, $3, 'x', 500, 'HTTP 500', 5)", [e.id, waiting, `evt_${waiting}`]);
+  const left = async () =>
+    (
+      await db.pool.query(
+        `select (select count(*)::int from app_public.webhook_attempts where endpoint_id = $1) as attempts,
+                (select array_agg(status order by event_id) from app_public.webhook_deliveries where endpoint_id = $1) as deliveries`,
+        [e.id],
+      )
+    ).rows[0];
+  // Not yet past the retention: nothing of it goes.
+  await db.pool.query("select app_private.webhook_prune(1000, now() + interval '29 days')");
+  expect(await left()).toEqual({ attempts: 2, deliveries: ['delivered', 'pending'] });
+  // A batch of one, then the rest.
+  expect((await db.pool.query("select app_private.webhook_prune(1, now() + interval '31 days') as n")).rows[0].n).toBe(2);
+  await db.pool.query("select app_private.webhook_prune(1000, now() + interval '31 days')");
+  expect(await left()).toEqual({ attempts: 0, deliveries: ['pending'] });
 });

@@ -76,10 +76,10 @@ test('the worker registers its crontab, and the rate-limit sweep it queues remov
   const state = async () => {
     const { rows } = await db.pool.query(`
       select (select array_agg(bucket order by bucket) from app_private.rate_limit_buckets where bucket like 't:%') as buckets,
-             (select array_agg(identifier) from graphile_worker._private_known_crontabs) as crontab`);
+             (select array_agg(identifier order by identifier) from graphile_worker._private_known_crontabs) as crontab`);
     return rows[0] as { buckets: string[]; crontab: string[] | null };
   };
-  const expected = { buckets: ['t:live'], crontab: ['rate_limits__sweep'] };
+  const expected = { buckets: ['t:live'], crontab: ['rate_limits__sweep', 'webhooks__prune'] };
   try {
     const deadline = Date.now() + 20_000;
     while (JSON.stringify(await state()) !== JSON.stringify(expected) && Date.now() < deadline)

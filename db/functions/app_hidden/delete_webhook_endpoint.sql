@@ -1,9 +1,10 @@
--- DELETE /api/v1/webhook-endpoints/{id}: row-level security lets a caller delete only its own
--- endpoints; another account's is as unknown as a missing one (NTFND). Its secret, pending
+-- DELETE /api/v1/webhook-endpoints/{id}: a caller deletes only its own endpoints; another
+-- account's is as unknown as a missing one (NTFND). No request role may delete the rows itself. Its secret, pending
 -- deliveries and attempts go with it; a delivery job still queued finds nothing and ends.
 CREATE OR REPLACE FUNCTION app_hidden.delete_webhook_endpoint(p_id uuid)
  RETURNS json
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 declare
