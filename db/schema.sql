@@ -935,13 +935,9 @@ CREATE FUNCTION app_hidden.delete_webhook_endpoint(p_id uuid) RETURNS json
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_user_id uuid := app_hidden.required_user_id();
-  v_endpoint app_public.webhook_endpoints;
+  v_endpoint app_public.webhook_endpoints := app_hidden.owned_webhook_endpoint(p_id);
 begin
-  delete from app_public.webhook_endpoints w where w.id = p_id and w.user_id = v_user_id returning * into v_endpoint;
-  if not found then
-    raise exception 'Webhook endpoint not found' using errcode = 'NTFND';
-  end if;
+  delete from app_public.webhook_endpoints w where w.id = v_endpoint.id;
   return app_hidden.webhook_endpoint_json(v_endpoint);
 end
 $$;
@@ -1706,6 +1702,78 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.opportunity_status(o app_public.opportunities) IS 'waiting_on_pros, needs_owner_info, visit_options, quoted, closed, awarded, completed or reviewed, derived from the quote threads.';
+
+--
+-- Name: webhook_endpoints; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.webhook_endpoints (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    url text NOT NULL,
+    events text[],
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    failing_since timestamp with time zone,
+    disabled_at timestamp with time zone,
+    CONSTRAINT webhook_endpoints_events_check CHECK (((events IS NULL) OR ((cardinality(events) >= 1) AND (cardinality(events) <= 100)))),
+    CONSTRAINT webhook_endpoints_url_check CHECK ((length(url) <= 2000))
+);
+
+--
+-- Name: TABLE webhook_endpoints; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.webhook_endpoints IS 'An agent account''s webhook endpoint: the shared events of the requests its keys created are POSTed there, signed with its secret (app_private.webhook_secrets).';
+
+--
+-- Name: COLUMN webhook_endpoints.url; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.webhook_endpoints.url IS 'Where deliveries go: https (http only for an address inside WEBHOOK_ALLOWED_PRIVATE_CIDRS).';
+
+--
+-- Name: COLUMN webhook_endpoints.events; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.webhook_endpoints.events IS 'The event types delivered; null: every shared type, including those added later.';
+
+--
+-- Name: COLUMN webhook_endpoints.failing_since; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.webhook_endpoints.failing_since IS 'When the oldest failure since the last success happened (null: not failing).';
+
+--
+-- Name: COLUMN webhook_endpoints.disabled_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.webhook_endpoints.disabled_at IS 'When the endpoint was disabled for failing too long; a disabled endpoint gets no deliveries.';
+
+--
+-- Name: owned_webhook_endpoint(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.owned_webhook_endpoint(p_id uuid) RETURNS app_public.webhook_endpoints
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_hidden.required_user_id();
+  v_endpoint app_public.webhook_endpoints;
+begin
+  select * into v_endpoint from app_public.webhook_endpoints w where w.id = p_id and w.user_id = v_user_id;
+  if not found then
+    raise exception 'Webhook endpoint not found' using errcode = 'NTFND';
+  end if;
+  return v_endpoint;
+end
+$$;
+
+--
+-- Name: FUNCTION owned_webhook_endpoint(p_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.owned_webhook_endpoint(p_id uuid) IS 'One of the caller''s webhook endpoints, or NTFND (another account''s included).';
 
 --
 -- Name: owner_accept_estimate(text, text, text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3533,15 +3601,10 @@ CREATE FUNCTION app_hidden.test_webhook_endpoint(p_id uuid) RETURNS json
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_user_id uuid := app_hidden.required_user_id();
-  v_endpoint app_public.webhook_endpoints;
+  v_endpoint app_public.webhook_endpoints := app_hidden.owned_webhook_endpoint(p_id);
   v_webhook_id text := 'evt_test_' || replace(gen_random_uuid()::text, '-', '');
   v_at timestamptz := now();
 begin
-  select * into v_endpoint from app_public.webhook_endpoints w where w.id = p_id and w.user_id = v_user_id;
-  if not found then
-    raise exception 'Webhook endpoint not found' using errcode = 'NTFND';
-  end if;
   if v_endpoint.disabled_at is not null then
     raise exception 'Webhook endpoint is disabled' using errcode = 'CONFL',
       detail = 'It failed for too long; create a new endpoint to receive events again.';
@@ -3692,13 +3755,8 @@ CREATE FUNCTION app_hidden.webhook_endpoint_deliveries(p_id uuid, p_limit intege
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_user_id uuid := app_hidden.required_user_id();
-  v_endpoint app_public.webhook_endpoints;
+  v_endpoint app_public.webhook_endpoints := app_hidden.owned_webhook_endpoint(p_id);
 begin
-  select * into v_endpoint from app_public.webhook_endpoints w where w.id = p_id and w.user_id = v_user_id;
-  if not found then
-    raise exception 'Webhook endpoint not found' using errcode = 'NTFND';
-  end if;
   return json_build_object(
     'endpoint', app_hidden.webhook_endpoint_json(v_endpoint),
     'pending', (select count(*) from app_public.webhook_deliveries d where d.endpoint_id = p_id and d.status = 'pending'),
@@ -3716,52 +3774,6 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.webhook_endpoint_deliveries(p_id uuid, p_limit integer) IS 'One of the caller''s endpoints with its latest delivery attempts (event, time, status, error); see GET /api/v1/webhook-endpoints/{id}/deliveries.';
-
---
--- Name: webhook_endpoints; Type: TABLE; Schema: app_public; Owner: -
---
-
-CREATE TABLE app_public.webhook_endpoints (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid NOT NULL,
-    url text NOT NULL,
-    events text[],
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    failing_since timestamp with time zone,
-    disabled_at timestamp with time zone,
-    CONSTRAINT webhook_endpoints_events_check CHECK (((events IS NULL) OR ((cardinality(events) >= 1) AND (cardinality(events) <= 100)))),
-    CONSTRAINT webhook_endpoints_url_check CHECK ((length(url) <= 2000))
-);
-
---
--- Name: TABLE webhook_endpoints; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON TABLE app_public.webhook_endpoints IS 'An agent account''s webhook endpoint: the shared events of the requests its keys created are POSTed there, signed with its secret (app_private.webhook_secrets).';
-
---
--- Name: COLUMN webhook_endpoints.url; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.webhook_endpoints.url IS 'Where deliveries go: https (http only for an address inside WEBHOOK_ALLOWED_PRIVATE_CIDRS).';
-
---
--- Name: COLUMN webhook_endpoints.events; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.webhook_endpoints.events IS 'The event types delivered; null: every shared type, including those added later.';
-
---
--- Name: COLUMN webhook_endpoints.failing_since; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.webhook_endpoints.failing_since IS 'When the oldest failure since the last success happened (null: not failing).';
-
---
--- Name: COLUMN webhook_endpoints.disabled_at; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.webhook_endpoints.disabled_at IS 'When the endpoint was disabled for failing too long; a disabled endpoint gets no deliveries.';
 
 --
 -- Name: webhook_endpoint_json(app_public.webhook_endpoints); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -6055,14 +6067,10 @@ CREATE FUNCTION app_private.webhook_next_delivery(p_endpoint_id uuid, p_request_
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_url text;
-  v_secret text;
+  v_target jsonb := app_private.webhook_target(p_endpoint_id);
   v_event app_public.request_events;
 begin
-  select w.url, s.secret into v_url, v_secret
-    from app_public.webhook_endpoints w join app_private.webhook_secrets s on s.endpoint_id = w.id
-   where w.id = p_endpoint_id and w.disabled_at is null;
-  if not found then
+  if v_target is null then
     return null;
   end if;
   select e.* into v_event
@@ -6073,8 +6081,8 @@ begin
   if not found then
     return null;
   end if;
-  return json_build_object('url', v_url, 'secret', v_secret, 'eventId', v_event.id, 'webhookId', 'evt_' || v_event.id,
-    'type', v_event.type, 'body', app_private.webhook_body(v_event.type, v_event.created_at, app_private.event_json(v_event)));
+  return (v_target || jsonb_build_object('eventId', v_event.id, 'webhookId', 'evt_' || v_event.id, 'type', v_event.type,
+    'body', app_private.webhook_body(v_event.type, v_event.created_at, app_private.event_json(v_event))))::json;
 end
 $$;
 
@@ -6145,6 +6153,19 @@ end
 $$;
 
 --
+-- Name: webhook_target(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.webhook_target(p_endpoint_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select jsonb_build_object('url', w.url, 'secret', s.secret)
+    from app_public.webhook_endpoints w join app_private.webhook_secrets s on s.endpoint_id = w.id
+   where w.id = p_endpoint_id and w.disabled_at is null
+$$;
+
+--
 -- Name: webhook_test_delivery(uuid, text, timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -6153,19 +6174,15 @@ CREATE FUNCTION app_private.webhook_test_delivery(p_endpoint_id uuid, p_webhook_
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_url text;
-  v_secret text;
+  v_target jsonb := app_private.webhook_target(p_endpoint_id);
 begin
-  select w.url, s.secret into v_url, v_secret
-    from app_public.webhook_endpoints w join app_private.webhook_secrets s on s.endpoint_id = w.id
-   where w.id = p_endpoint_id and w.disabled_at is null;
-  if not found then
+  if v_target is null then
     return null;
   end if;
-  return json_build_object('url', v_url, 'secret', v_secret, 'eventId', null, 'webhookId', p_webhook_id, 'type', 'webhook.test',
+  return (v_target || jsonb_build_object('eventId', null, 'webhookId', p_webhook_id, 'type', 'webhook.test',
     'body', app_private.webhook_body('webhook.test', p_created_at, jsonb_build_object('id', p_webhook_id, 'type', 'webhook.test',
       'createdAt', app_hidden.iso_time(p_created_at), 'requestId', null, 'opportunityId', null, 'quoteId', null,
-      'data', jsonb_build_object('message', 'A test delivery: your endpoint receives and verifies our webhooks.'))));
+      'data', jsonb_build_object('message', 'A test delivery: your endpoint receives and verifies our webhooks.')))))::json;
 end
 $$;
 
@@ -9076,6 +9093,19 @@ REVOKE ALL ON FUNCTION app_hidden.opportunity_status(o app_public.opportunities)
 GRANT ALL ON FUNCTION app_hidden.opportunity_status(o app_public.opportunities) TO marine_admin;
 
 --
+-- Name: TABLE webhook_endpoints; Type: ACL; Schema: app_public; Owner: -
+--
+
+GRANT SELECT ON TABLE app_public.webhook_endpoints TO marine_agent;
+
+--
+-- Name: FUNCTION owned_webhook_endpoint(p_id uuid); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.owned_webhook_endpoint(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.owned_webhook_endpoint(p_id uuid) TO marine_anonymous;
+
+--
 -- Name: FUNCTION owner_accept_estimate(p_token text, p_opportunity_id text, p_estimate_id text, p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -9459,12 +9489,6 @@ GRANT ALL ON FUNCTION app_hidden.vocabulary_terms(p_term text) TO marine_anonymo
 
 REVOKE ALL ON FUNCTION app_hidden.webhook_endpoint_deliveries(p_id uuid, p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.webhook_endpoint_deliveries(p_id uuid, p_limit integer) TO marine_anonymous;
-
---
--- Name: TABLE webhook_endpoints; Type: ACL; Schema: app_public; Owner: -
---
-
-GRANT SELECT ON TABLE app_public.webhook_endpoints TO marine_agent;
 
 --
 -- Name: FUNCTION webhook_endpoint_json(w app_public.webhook_endpoints); Type: ACL; Schema: app_hidden; Owner: -
@@ -10132,6 +10156,12 @@ REVOKE ALL ON FUNCTION app_private.webhook_prune(p_batch integer, p_now timestam
 --
 
 REVOKE ALL ON FUNCTION app_private.webhook_record_attempt(p_endpoint_id uuid, p_event_id bigint, p_webhook_id text, p_event_type text, p_status_code integer, p_error text, p_duration_ms integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION webhook_target(p_endpoint_id uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.webhook_target(p_endpoint_id uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION webhook_test_delivery(p_endpoint_id uuid, p_webhook_id text, p_created_at timestamp with time zone); Type: ACL; Schema: app_private; Owner: -

@@ -8,13 +8,9 @@ CREATE OR REPLACE FUNCTION app_hidden.delete_webhook_endpoint(p_id uuid)
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 declare
-  v_user_id uuid := app_hidden.required_user_id();
-  v_endpoint app_public.webhook_endpoints;
+  v_endpoint app_public.webhook_endpoints := app_hidden.owned_webhook_endpoint(p_id);
 begin
-  delete from app_public.webhook_endpoints w where w.id = p_id and w.user_id = v_user_id returning * into v_endpoint;
-  if not found then
-    raise exception 'Webhook endpoint not found' using errcode = 'NTFND';
-  end if;
+  delete from app_public.webhook_endpoints w where w.id = v_endpoint.id;
   return app_hidden.webhook_endpoint_json(v_endpoint);
 end
 $function$;

@@ -8,15 +8,10 @@ CREATE OR REPLACE FUNCTION app_hidden.test_webhook_endpoint(p_id uuid)
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 declare
-  v_user_id uuid := app_hidden.required_user_id();
-  v_endpoint app_public.webhook_endpoints;
+  v_endpoint app_public.webhook_endpoints := app_hidden.owned_webhook_endpoint(p_id);
   v_webhook_id text := 'evt_test_' || replace(gen_random_uuid()::text, '-', '');
   v_at timestamptz := now();
 begin
-  select * into v_endpoint from app_public.webhook_endpoints w where w.id = p_id and w.user_id = v_user_id;
-  if not found then
-    raise exception 'Webhook endpoint not found' using errcode = 'NTFND';
-  end if;
   if v_endpoint.disabled_at is not null then
     raise exception 'Webhook endpoint is disabled' using errcode = 'CONFL',
       detail = 'It failed for too long; create a new endpoint to receive events again.';

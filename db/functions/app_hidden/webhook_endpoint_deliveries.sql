@@ -7,13 +7,8 @@ CREATE OR REPLACE FUNCTION app_hidden.webhook_endpoint_deliveries(p_id uuid, p_l
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 declare
-  v_user_id uuid := app_hidden.required_user_id();
-  v_endpoint app_public.webhook_endpoints;
+  v_endpoint app_public.webhook_endpoints := app_hidden.owned_webhook_endpoint(p_id);
 begin
-  select * into v_endpoint from app_public.webhook_endpoints w where w.id = p_id and w.user_id = v_user_id;
-  if not found then
-    raise exception 'Webhook endpoint not found' using errcode = 'NTFND';
-  end if;
   return json_build_object(
     'endpoint', app_hidden.webhook_endpoint_json(v_endpoint),
     'pending', (select count(*) from app_public.webhook_deliveries d where d.endpoint_id = p_id and d.status = 'pending'),

@@ -8,14 +8,10 @@ CREATE OR REPLACE FUNCTION app_private.webhook_next_delivery(p_endpoint_id uuid,
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 declare
-  v_url text;
-  v_secret text;
+  v_target jsonb := app_private.webhook_target(p_endpoint_id);
   v_event app_public.request_events;
 begin
-  select w.url, s.secret into v_url, v_secret
-    from app_public.webhook_endpoints w join app_private.webhook_secrets s on s.endpoint_id = w.id
-   where w.id = p_endpoint_id and w.disabled_at is null;
-  if not found then
+  if v_target is null then
     return null;
   end if;
   select e.* into v_event
@@ -26,8 +22,8 @@ begin
   if not found then
     return null;
   end if;
-  return json_build_object('url', v_url, 'secret', v_secret, 'eventId', v_event.id, 'webhookId', 'evt_' || v_event.id,
-    'type', v_event.type, 'body', app_private.webhook_body(v_event.type, v_event.created_at, app_private.event_json(v_event)));
+  return (v_target || jsonb_build_object('eventId', v_event.id, 'webhookId', 'evt_' || v_event.id, 'type', v_event.type,
+    'body', app_private.webhook_body(v_event.type, v_event.created_at, app_private.event_json(v_event))))::json;
 end
 $function$;
 comment on function app_private.webhook_next_delivery(uuid,uuid) is null;

@@ -7,19 +7,15 @@ CREATE OR REPLACE FUNCTION app_private.webhook_test_delivery(p_endpoint_id uuid,
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 declare
-  v_url text;
-  v_secret text;
+  v_target jsonb := app_private.webhook_target(p_endpoint_id);
 begin
-  select w.url, s.secret into v_url, v_secret
-    from app_public.webhook_endpoints w join app_private.webhook_secrets s on s.endpoint_id = w.id
-   where w.id = p_endpoint_id and w.disabled_at is null;
-  if not found then
+  if v_target is null then
     return null;
   end if;
-  return json_build_object('url', v_url, 'secret', v_secret, 'eventId', null, 'webhookId', p_webhook_id, 'type', 'webhook.test',
+  return (v_target || jsonb_build_object('eventId', null, 'webhookId', p_webhook_id, 'type', 'webhook.test',
     'body', app_private.webhook_body('webhook.test', p_created_at, jsonb_build_object('id', p_webhook_id, 'type', 'webhook.test',
       'createdAt', app_hidden.iso_time(p_created_at), 'requestId', null, 'opportunityId', null, 'quoteId', null,
-      'data', jsonb_build_object('message', 'A test delivery: your endpoint receives and verifies our webhooks.'))));
+      'data', jsonb_build_object('message', 'A test delivery: your endpoint receives and verifies our webhooks.')))))::json;
 end
 $function$;
 comment on function app_private.webhook_test_delivery(uuid,text,timestamp with time zone) is null;
