@@ -184,6 +184,28 @@ describe('the fan-out of an event', () => {
     );
   });
 
+  test("the fan-out is part of the event's transaction: a rolled-back change queues nothing", async () => {
+    const user = await agent();
+    const e = await create(user, 'https://hooks.example.com/rollback');
+    const requestId = await serviceRequest(user);
+    const client = await db.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select app_private.record_event($1, $2, null, null, $3)', [sharedTypes[0], requestId, {}]);
+      const inside = await client.query('select count(*)::int as n from app_public.webhook_deliveries where endpoint_id = $1', [e.id]);
+      expect(inside.rows[0].n).toBe(1);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+    const after = await db.pool.query(
+      `select (select count(*)::int from app_public.webhook_deliveries where endpoint_id = $1) as deliveries,
+              (select count(*)::int from graphile_worker._private_jobs where key = $2) as jobs`,
+      [e.id, `webhook:${e.id}:${requestId}`],
+    );
+    expect(after.rows[0]).toEqual({ deliveries: 0, jobs: 0 });
+  });
+
   test('an event of a request without a key, or of a type not shared, is delivered to no one', async () => {
     const user = await agent();
     await create(user, 'https://hooks.example.com/all');
