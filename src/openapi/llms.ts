@@ -85,5 +85,21 @@ curl -X POST ${api}/search-mcp/owner/opportunities/<opportunityId>/messages -H '
 \`\`\`
 
 Without \`"confirm": true\` a write answers 202 with what it would do, and does nothing.
+
+## 5. Get the events pushed (webhooks)
+
+Send step 1 with your key (\`-H "Authorization: Bearer $KEY"\`): the request is then your account's,
+and its events (verified, estimate submitted, questions, awarded, ...) are POSTed to your
+webhook endpoints, signed per Standard Webhooks:
+
+\`\`\`sh
+curl -X POST ${base}/api/v1/webhook-endpoints -H "Authorization: Bearer $KEY" -H 'content-type: application/json' \\
+  -d '{"url": "https://agent.example.com/hooks/marine"}'     # data.secret (whsec_…) is shown only once
+curl -X POST ${base}/api/v1/webhook-endpoints/<id>/test -H "Authorization: Bearer $KEY"
+curl -H "Authorization: Bearer $KEY" ${base}/api/v1/webhook-endpoints/<id>/deliveries
+\`\`\`
+
+Verify each delivery with the secret (any Standard Webhooks library) and de-duplicate by its
+\`webhook-id\`: deliveries come at least once, in order per request, retried for 3 days.
 `;
 }
