@@ -19,6 +19,7 @@ import sendOwnerAccess from './tasks/opportunities__send_owner_access';
 import notifyPro from './tasks/quotes__notify_pro';
 import sweepRateLimits from './tasks/rate_limits__sweep';
 import notifyOwner from './tasks/request_events__notify_owner';
+import lapseServiceRequest from './tasks/service_requests__lapse';
 import sendVerification from './tasks/service_requests__send_verification';
 import deliverWebhooks from './tasks/webhook_endpoints__deliver';
 import notifyWebhookDisabled from './tasks/webhook_endpoints__notify_disabled';
@@ -56,6 +57,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
   const deps: TaskDeps = { mailer, publicBaseUrl: config.publicBaseUrl, coverageEmail: config.COVERAGE_EMAIL, webhooks };
   const taskList: TaskList = {
     service_requests__send_verification: sendVerification(deps),
+    service_requests__lapse: lapseServiceRequest(),
     quotes__notify_pro: notifyPro(deps),
     opportunities__notify_coverage: notifyCoverage(deps),
     opportunities__send_owner_access: sendOwnerAccess(deps),

@@ -4,7 +4,7 @@ CREATE OR REPLACE FUNCTION app_private.pro_acted(p_type text, q app_public.quote
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 declare
-  v_event_id bigint := (app_private.record_event(p_type, null, q.opportunity_id, q.id, p_detail)).id;
+  v_event_id bigint := (app_private.quote_event(p_type, q, p_detail)).id;
 begin
   -- Staff acting for a pro (staff GraphQL runs as marine_admin): one audit row for the action,
   -- with the row it wrote (p_written).
