@@ -204,9 +204,11 @@ export const keys = [
   ciKey,
 ];
 export const revokedKey = { ...ciKey, revokedAt: '2026-11-23T15:08:31.041Z' };
+// An address, not a name: "Try it out" sends the example as it is, and a name must resolve to be
+// accepted (this one is example.com's, a public address nobody's receiver listens on).
 export const webhookEndpoint = {
   id: '5b8f0a8e-2f41-4c36-9a57-0f3c1d9e6a21',
-  url: 'https://agent.example.com/hooks/marine',
+  url: 'https://93.184.215.14/hooks/marine',
   events: null,
   status: 'active',
   createdAt: '2026-12-07T23:40:12.345Z',

@@ -117,6 +117,16 @@ describe("Prism's validating proxy", () => {
     record('listApiKeys', await call('get', '/api/v1/user-api-keys', '/api/v1/user-api-keys', { headers: auth }));
     const keyId = JSON.parse(minted.text).data.id as string;
     record('revokeApiKey', await call('delete', '/api/v1/user-api-keys/{id}', `/api/v1/user-api-keys/${keyId}`, { headers: auth }));
+    // Its webhook endpoint (a public address: the example's name would need DNS): made, listed, its
+    // log read, tested, deleted.
+    const hooks = '/api/v1/webhook-endpoints';
+    const hook = await call('post', hooks, hooks, { body: { url: 'https://93.184.215.14/hooks/marine' }, headers: auth });
+    record('createWebhookEndpoint', hook);
+    const hookId = JSON.parse(hook.text).data.id as string;
+    record('listWebhookEndpoints', await call('get', hooks, hooks, { headers: auth }));
+    record('listWebhookDeliveries', await call('get', `${hooks}/{id}/deliveries`, `${hooks}/${hookId}/deliveries`, { headers: auth }));
+    record('testWebhookEndpoint', await call('post', `${hooks}/{id}/test`, `${hooks}/${hookId}/test`, { headers: auth }));
+    record('deleteWebhookEndpoint', await call('delete', `${hooks}/{id}`, `${hooks}/${hookId}`, { headers: auth }));
 
     // The directory: query strings for the operations that need one, path examples for the rest.
     const queries: Record<string, string> = {
