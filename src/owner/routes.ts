@@ -7,6 +7,7 @@ import { postConfirmGated } from '../http/confirm-gated';
 import { notFound } from '../http/errors';
 import { withMethodGuards } from '../http/method-guards';
 import {
+  listOwnerEvents,
   listOwnerOpportunities,
   ownerWrites,
   readOwnerOpportunity,
@@ -36,6 +37,11 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
       res.json({ success: true, data: await readOwnerOpportunity(db, req.caller, read, tokenDigest, req.params) });
     });
   }
+
+  router.get(`${BASE}/:opportunityId/events`, admit, async (req, res) => {
+    const tokenDigest = ownerTokenDigestOf(req, undefined);
+    res.json({ success: true, data: await listOwnerEvents(db, req.caller, tokenDigest, req.params, req.query) });
+  });
 
   /** One confirm-gated write, answered 202 with the preview or 200 with the written id. */
   function write<S extends WriteSchema>(suffix: string, w: OwnerWrite<S>): void {

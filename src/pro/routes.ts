@@ -10,7 +10,7 @@ import { notFound } from '../http/errors';
 import { wantsHtml } from '../http/html';
 import { withMethodGuards } from '../http/method-guards';
 import { parseOrThrow } from '../input/validate';
-import { proWrites, readProQuote, writeProQuote, type ProWrite, type ProWriteSchema } from './operations';
+import { listProEvents, proWrites, readProQuote, writeProQuote, type ProWrite, type ProWriteSchema } from './operations';
 import { PAGE_FORMS, proQuotePage, type PageForm, type ProQuoteView } from './pages';
 import { pageQuery, quotePath } from './params';
 import { PRO_PAGE_PREFIX } from './paths';
@@ -25,6 +25,11 @@ export function proRouter(db: Database, admit: RequestHandler): Router {
   router.get(`${BASE}/:quoteId`, admit, async (req, res) => {
     const tokenDigest = proTokenDigestOf(req, undefined);
     res.json({ success: true, data: await readProQuote(db, req.caller, tokenDigest, req.params) });
+  });
+
+  router.get(`${BASE}/:quoteId/events`, admit, async (req, res) => {
+    const tokenDigest = proTokenDigestOf(req, undefined);
+    res.json({ success: true, data: await listProEvents(db, req.caller, tokenDigest, req.params, req.query) });
   });
 
   /** One confirm-gated write, answered 202 with the preview or 200 with what was written. */
