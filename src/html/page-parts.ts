@@ -62,3 +62,19 @@ export const refusal = (error: { message: string; details?: string }) =>
 /** The notice for a refused zone choice. */
 export const zoneRefused = (raw: string, zone: string) =>
   notice(`"${raw}" is not a time zone this page knows; times are shown in ${zone}.`);
+
+/** What a page says above itself: the last post's notice, a refused zone, a refused post. */
+export interface PageNotes {
+  done?: string;
+  zoneRefused?: string;
+  refused?: { status: number; message: string; details?: string };
+}
+
+/** The notes' lines, in that order (escaped HTML). */
+export function pageNotes(notes: PageNotes, zone: string): string {
+  return (
+    (notes.done === undefined ? '' : notice(notes.done)) +
+    (notes.zoneRefused === undefined ? '' : zoneRefused(notes.zoneRefused, zone)) +
+    (notes.refused === undefined ? '' : refusal(notes.refused))
+  );
+}

@@ -6,6 +6,7 @@
 // wrong token, an unknown thread, the database down) is the error handler's page.
 import express, { type RequestHandler, type Response } from 'express';
 import { type ApiError, toApiError } from '../errors';
+import { BODY_LIMIT_BYTES } from './body-limit';
 import { acceptsBody } from './body-type';
 import { wantsHtml } from './html';
 
@@ -15,10 +16,14 @@ export const htmlAnswers: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** In front of a page's form posts: an HTML answer, the form's body (and no other type), then admission. */
+/**
+ * In front of a page's form posts: an HTML answer, the form's body (and no other type), then
+ * admission. The body may be as large as a JSON body: a form's text is percent-encoded, up to nine
+ * bytes for a character (5000 characters of a message can pass 20 kB).
+ */
 export const pageFormBody = (admit: RequestHandler): RequestHandler[] => [
   htmlAnswers,
-  express.urlencoded({ extended: false, limit: '20kb' }),
+  express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES }),
   acceptsBody('application/x-www-form-urlencoded'),
   admit,
 ];

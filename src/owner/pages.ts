@@ -5,7 +5,7 @@
 // this page (src/http/page-post.ts). Times are shown in the reader's chosen zone.
 import type { Response } from 'express';
 import { esc } from '../html/escape';
-import { hidden, label, list, notice, pageHref, postForm, refusal, zoneChooser, zoneRefused, type PageState } from '../html/page-parts';
+import { hidden, label, list, pageHref, pageNotes, postForm, zoneChooser, type PageNotes, type PageState } from '../html/page-parts';
 import { statusWords } from '../html/status-words';
 import {
   estimateHtml,
@@ -32,13 +32,6 @@ export interface OwnerOpportunityView {
   createdAt: string;
   completedAt: string | null;
   pros: QuoteThread[];
-}
-
-/** What the page says above itself: the last post's notice, a refused zone, a refused post. */
-export interface OwnerPageNotes {
-  done?: string;
-  zoneRefused?: string;
-  refused?: { status: number; message: string; details?: string };
 }
 
 const RATINGS = ['5', '4.5', '4', '3.5', '3', '2.5', '2', '1.5', '1'];
@@ -114,17 +107,9 @@ function threadHtml(v: OwnerOpportunityView, q: QuoteThread, state: PageState): 
   );
 }
 
-function top(notes: OwnerPageNotes, zone: string): string {
-  return (
-    (notes.done === undefined ? '' : notice(notes.done)) +
-    (notes.zoneRefused === undefined ? '' : zoneRefused(notes.zoneRefused, zone)) +
-    (notes.refused === undefined ? '' : refusal(notes.refused))
-  );
-}
-
 const titleOf = (v: OwnerOpportunityView) => `${v.project.specialtyName} request in ${v.project.location}`;
 
-export function ownerOpportunityPage(res: Response, v: OwnerOpportunityView, state: PageState, notes: OwnerPageNotes = {}): void {
+export function ownerOpportunityPage(res: Response, v: OwnerOpportunityView, state: PageState, notes: PageNotes = {}): void {
   const path = ownerPagePath(v.opportunityId);
   const completed = v.completedAt === null ? '' : `<dt>Completed</dt><dd>${esc(formatInstant(v.completedAt, state.zone))}</dd>`;
   const pros = v.pros.length === 0 ? '<p>No pros were asked yet.</p>' : v.pros.map((q) => threadHtml(v, q, state)).join('');
@@ -132,7 +117,7 @@ export function ownerOpportunityPage(res: Response, v: OwnerOpportunityView, sta
     res,
     notes.refused?.status ?? 200,
     titleOf(v),
-    `${top(notes, state.zone)}<h1>${esc(titleOf(v))}</h1>${zoneChooser(path, state)}
+    `${pageNotes(notes, state.zone)}<h1>${esc(titleOf(v))}</h1>${zoneChooser(path, state)}
 <dl><dt>Status</dt><dd>${esc(statusWords('opportunity', v.status))}</dd><dt>Service</dt><dd>${esc(v.project.specialtyName)}</dd>
 <dt>Location</dt><dd>${esc(v.project.location)}</dd><dt>Description</dt><dd>${esc(v.project.description)}</dd>
 <dt>Requested</dt><dd>${esc(formatInstant(v.createdAt, state.zone))}</dd>${completed}</dl>

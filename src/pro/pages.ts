@@ -5,7 +5,7 @@
 import type { Response } from 'express';
 import { esc } from '../html/escape';
 import { decimal, field, filled } from '../html/form-fields';
-import { label, list, notice, pageHref, postForm, refusal, zoneChooser, zoneRefused, type PageState } from '../html/page-parts';
+import { label, list, pageHref, pageNotes, postForm, zoneChooser, type PageNotes, type PageState } from '../html/page-parts';
 import { estimateHtml, messagesHtml, questionsHtml, quoteStatusLine, reviewHtml, visitHtml, type QuoteThread } from '../html/thread';
 import { formatInstant } from '../html/time-zone';
 import { sendPage } from '../http/html';
@@ -111,25 +111,14 @@ function forms(v: ProQuoteView, quoteId: string, state: PageState): string {
   ].join('');
 }
 
-/** What the page says above itself: the last post's notice, a refused zone, a refused post. */
-export interface PageNotes {
-  done?: string;
-  zoneRefused?: string;
-  refused?: { status: number; message: string; details?: string };
-}
-
 export function proQuotePage(res: Response, v: ProQuoteView, quoteId: string, state: PageState, notes: PageNotes = {}): void {
   const title = `${v.request.service.name} request in ${v.request.location}`;
   const path = proPagePath(quoteId);
-  const top =
-    (notes.done === undefined ? '' : notice(notes.done)) +
-    (notes.zoneRefused === undefined ? '' : zoneRefused(notes.zoneRefused, state.zone)) +
-    (notes.refused === undefined ? '' : refusal(notes.refused));
   sendPage(
     res,
     notes.refused?.status ?? 200,
     title,
-    `${top}<h1>${esc(title)}</h1>${zoneChooser(path, state)}
+    `${pageNotes(notes, state.zone)}<h1>${esc(title)}</h1>${zoneChooser(path, state)}
 <dl><dt>Owner</dt><dd>${esc(v.request.ownerFirstName)}</dd><dt>Project description</dt><dd>${esc(v.request.description)}</dd>
 <dt>Requested</dt><dd>${esc(formatInstant(v.request.requestedAt, state.zone))}</dd><dt>Your quote (${esc(v.contractorName)})</dt><dd>${quoteStatusLine(v)}</dd></dl>
 ${thread(v, state.zone)}${forms(v, quoteId, state)}

@@ -143,6 +143,14 @@ describe('the page', () => {
 });
 
 describe('the forms: preview, confirm, redirect', () => {
+  test('a form body holds the longest message in any script (percent-encoded, it passes 20 kB)', async () => {
+    const made = await makeOpportunity(svc, 1, 55);
+    const content = 'ä'.repeat(5000);
+    const r = await form(made.opportunityId, 'messages', { ownerAccessToken: made.token, quoteId: made.quotes[0]!.quoteId, content });
+    expect(r.status).toBe(200);
+    expect(r.body).toContain(content);
+  });
+
   test('answer, pick a time, accept (closing the other estimate), message, complete, review; a reload posts nothing', async () => {
     const made = await makeOpportunity(svc, 2, 46);
     const [a, b] = made.quotes as [Made['quotes'][0], Made['quotes'][0]];
