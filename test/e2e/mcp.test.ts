@@ -48,6 +48,7 @@ const TOOLS = [
   'owner_review',
   'owner_select_visit_time',
   'owner_send_message',
+  'owner_set_notice_emails',
   'owner_visit_options',
   'pro_decline',
   'pro_get_quote',

@@ -13,6 +13,7 @@ begin
   insert into app_public.request_events (type, request_id, opportunity_id, quote_id, detail)
     values (p_type, p_request_id, p_opportunity_id, p_quote_id, p_payload)
     returning * into v_event;
+  perform app_private.queue_notices(v_event);
   return v_event;
 end
 $function$;
