@@ -368,7 +368,10 @@ begin
   insert into app_private.owner_access_tokens (opportunity_id, digest, issued_via)
     values (v_opportunity_id, p_owner_token_digest, 'confirm_response');
 
-  perform app_private.record_event('request.verified', v_request.id, v_opportunity_id, null);
+  perform app_private.record_event('request.verified', v_request.id, v_opportunity_id, null,
+    app_private.verified_payload(v_request, v_opportunity_id));
+  -- Verified: the draft can no longer lapse.
+  perform graphile_worker.remove_job('lapse:' || v_request.id);
   v_pros := 0;
   for v_quote in select id from app_public.quotes where opportunity_id = v_opportunity_id loop
     perform graphile_worker.add_job('quotes__notify_pro', json_build_object('quoteId', v_quote.id),
@@ -801,6 +804,9 @@ begin
   -- The worker mints the credentials when it sends: none is ever written in plain text.
   perform graphile_worker.add_job('service_requests__send_verification',
     json_build_object('requestId', v_request.id), job_key := 'verify:' || v_request.id);
+  -- At the expiry, a draft nobody verified lapses (app_private.lapse_service_request).
+  perform graphile_worker.add_job('service_requests__lapse', json_build_object('requestId', v_request.id),
+    run_at := v_request.expires_at, job_key := 'lapse:' || v_request.id);
   return app_hidden.service_request_json(v_request);
 end
 $$;
@@ -1579,6 +1585,7 @@ declare
   v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_estimate app_public.estimates;
   v_quote app_public.quotes;
+  v_closed app_public.quotes;
   v_closing uuid[];
 begin
   if app_hidden.is_uuid(p_estimate_id) then
@@ -1607,11 +1614,15 @@ begin
     update app_public.estimates set status = 'accepted' where id = v_estimate.id;
     update app_public.estimates set status = 'closed' where id = any (v_closing);
     update app_public.quotes set status = 'awarded' where id = v_quote.id;
-    update app_public.quotes set status = 'closed', thread_status = 'closed'
-     where opportunity_id = v_opportunity.id and id <> v_quote.id and status <> 'declined';
     update app_public.opportunities set awarded_quote_id = v_quote.id where id = v_opportunity.id;
-    perform app_private.record_event('quote.awarded', null, v_opportunity.id, v_quote.id,
-      jsonb_build_object('estimateId', v_estimate.id));
+    perform app_private.quote_event('quote.awarded', v_quote, jsonb_build_object('estimateId', v_estimate.id,
+      'amount', app_private.amount_text(v_estimate.amount, v_estimate.currency), 'currency', v_estimate.currency,
+      'description', v_estimate.description));
+    -- Each other open quote closes, and says so in its own thread.
+    for v_closed in update app_public.quotes set status = 'closed', thread_status = 'closed'
+       where opportunity_id = v_opportunity.id and id <> v_quote.id and status <> 'declined' returning * loop
+      perform app_private.quote_event('quote.closed', v_closed, jsonb_build_object('reason', 'awarded_elsewhere'));
+    end loop;
   end if;
   return app_private.preview_or_done(p_confirm, 'accept_estimate', json_build_object('estimateId', v_estimate.id,
     'quoteId', v_quote.id, 'contractorName', app_private.contractor_name(v_quote.contractor_id),
@@ -1646,8 +1657,8 @@ begin
   end if;
   if p_confirm then
     update app_public.info_requests set answers = p_answers, answered_at = now() where id = v_request.id;
-    perform app_private.record_event('quote.info_provided', null, v_opportunity.id, v_quote.id,
-      jsonb_build_object('infoRequestId', v_request.id));
+    perform app_private.quote_event('quote.info_provided', v_quote, jsonb_build_object('infoRequestId', v_request.id,
+      'questions', to_jsonb(v_request.questions), 'answers', to_jsonb(p_answers)));
   end if;
   return app_private.preview_or_done(p_confirm, 'answer_missing_info', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'requestId', v_request.id,
@@ -1721,7 +1732,7 @@ begin
   if p_confirm then
     update app_public.quotes set status = 'completed' where id = v_quote.id;
     update app_public.opportunities set completed_at = now() where id = v_opportunity.id;
-    perform app_private.record_event('quote.completed', null, v_opportunity.id, v_quote.id);
+    perform app_private.quote_event('quote.completed', v_quote);
   end if;
   return app_private.preview_or_done(p_confirm, 'mark_complete', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id)), v_opportunity.id);
@@ -1790,7 +1801,7 @@ begin
       values (v_quote.contractor_id, v_quote.id, p_rating, p_review,
         v_opportunity.owner_first_name || coalesce(' ' || left(v_opportunity.owner_last_name, 1) || '.', ''),
         'demand-side-search-mcp');
-    perform app_private.record_event('quote.reviewed', null, v_opportunity.id, v_quote.id);
+    perform app_private.quote_event('quote.reviewed', v_quote, jsonb_build_object('rating', p_rating, 'text', p_review));
   end if;
   return app_private.preview_or_done(p_confirm, 'review', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'rating', p_rating, 'review', p_review), v_opportunity.id);
@@ -1839,8 +1850,8 @@ begin
   if p_confirm then
     update app_public.visits set selected_time = p_selected_time, status = 'scheduled' where id = v_visit.id;
     update app_public.quotes set status = 'visit_scheduled' where id = v_quote.id and status in ('requested', 'info_requested', 'visit_proposed');
-    perform app_private.record_event('quote.visit_time_selected', null, v_opportunity.id, v_quote.id,
-      jsonb_build_object('visitId', v_visit.id));
+    perform app_private.quote_event('quote.visit_time_selected', v_quote,
+      jsonb_build_object('visitId', v_visit.id, 'time', app_hidden.iso_time(p_selected_time)));
   end if;
   return app_private.preview_or_done(p_confirm, 'select_visit_time', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'visitId', v_visit.id,
@@ -1865,11 +1876,14 @@ CREATE FUNCTION app_hidden.owner_send_message(p_token text, p_opportunity_id tex
 declare
   v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_quote app_public.quotes := app_private.owned_quote(v_opportunity.id, p_quote_id);
+  v_message_id uuid;
 begin
   perform app_private.open_thread(v_quote);
   if p_confirm then
-    insert into app_public.quote_messages (quote_id, author, body) values (v_quote.id, 'owner', p_content);
-    perform app_private.record_event('quote.owner_message_sent', null, v_opportunity.id, v_quote.id);
+    insert into app_public.quote_messages (quote_id, author, body) values (v_quote.id, 'owner', p_content)
+      returning id into v_message_id;
+    perform app_private.quote_event('quote.owner_message_sent', v_quote,
+      jsonb_build_object('messageId', v_message_id, 'content', p_content));
   end if;
   return app_private.preview_or_done(p_confirm, 'send_message', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'content', p_content), v_opportunity.id);
@@ -3646,6 +3660,17 @@ CREATE FUNCTION app_private.add_specialty_counts(p_contractor_id uuid, p_delta i
   $$;
 
 --
+-- Name: amount_text(numeric, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.amount_text(p_amount numeric, p_currency text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select round(p_amount, coalesce((select c.minor_units from app_public.currencies c where c.code = p_currency), scale(p_amount)))::text
+  $$;
+
+--
 -- Name: before_award(app_public.quotes); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3908,6 +3933,29 @@ begin
       null, jsonb_build_object('email', v_user.email), p_actor);
   end if;
   return app_private.staff_json(v_user);
+end
+$$;
+
+--
+-- Name: lapse_service_request(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.lapse_service_request(p_request_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_request app_public.service_requests;
+begin
+  -- The row lock orders the lapse after a confirm that is still running.
+  select * into v_request from app_public.service_requests where id = p_request_id for update;
+  if v_request.id is null or v_request.status <> 'draft' or v_request.expires_at > now()
+     or exists (select 1 from app_public.request_events e where e.request_id = v_request.id and e.type = 'request.lapsed') then
+    return false;
+  end if;
+  perform app_private.record_event('request.lapsed', v_request.id, null, null,
+    jsonb_build_object('expiredAt', app_hidden.iso_time(v_request.expires_at)));
+  return true;
 end
 $$;
 
@@ -4278,13 +4326,12 @@ CREATE FUNCTION app_private.mark_pro_notified(p_quote_id uuid, p_delivered boole
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 declare
-  v_opportunity_id uuid;
+  v_quote app_public.quotes;
 begin
   -- The Opportunity first, then the quote: the one lock order (app_private.locked_opportunity).
   perform app_private.locked_opportunity(q.opportunity_id) from app_public.quotes q where q.id = p_quote_id;
-  update app_public.quotes set pro_notified_at = now() where id = p_quote_id returning opportunity_id into v_opportunity_id;
-  perform app_private.record_event('quote.pro_contacted', null, v_opportunity_id, p_quote_id,
-    jsonb_build_object('delivered', p_delivered));
+  update app_public.quotes set pro_notified_at = now() where id = p_quote_id returning * into v_quote;
+  perform app_private.quote_event('quote.pro_contacted', v_quote, jsonb_build_object('delivered', p_delivered));
 end
 $$;
 
@@ -4558,7 +4605,11 @@ begin
   insert into app_public.estimates (quote_id, amount, currency, description, valid_until)
     values (q.id, p_amount, v_currency, p_description, p_valid_until) returning * into v_estimate;
   update app_public.quotes set status = 'estimated' where id = q.id;
-  perform app_private.pro_acted('quote.estimate_submitted', q, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
+  perform app_private.pro_acted('quote.estimate_submitted', q, jsonb_build_object('estimateId', v_estimate.id,
+    'amount', app_private.amount_text(v_estimate.amount, v_estimate.currency), 'currency', v_estimate.currency,
+    'description', v_estimate.description, 'validUntil', v_estimate.valid_until,
+    -- A pro has at most one submitted estimate on a quote: the one this one replaces, if any.
+    'supersedes', v_superseded[cardinality(v_superseded)]), to_jsonb(v_estimate));
   return json_build_object('quoteId', q.id, 'estimateId', v_estimate.id);
 end
 $$;
@@ -4581,7 +4632,7 @@ begin
     return app_private.pro_preview('send_message', q, jsonb_build_object('content', p_content));
   end if;
   insert into app_public.quote_messages (quote_id, author, body) values (q.id, 'pro', p_content) returning * into v_message;
-  perform app_private.pro_acted('quote.pro_message_sent', q, jsonb_build_object('messageId', v_message.id), to_jsonb(v_message));
+  perform app_private.pro_acted('quote.pro_message_sent', q, jsonb_build_object('messageId', v_message.id, 'content', v_message.body), to_jsonb(v_message));
   return json_build_object('quoteId', q.id, 'messageId', v_message.id);
 end
 $$;
@@ -4607,7 +4658,8 @@ begin
   end if;
   insert into app_public.info_requests (quote_id, questions) values (q.id, p_questions) returning * into v_request;
   update app_public.quotes set status = 'info_requested' where id = q.id and status = 'requested';
-  perform app_private.pro_acted('quote.info_requested', q, jsonb_build_object('infoRequestId', v_request.id), to_jsonb(v_request));
+  perform app_private.pro_acted('quote.info_requested', q, jsonb_build_object('infoRequestId', v_request.id,
+    'questions', to_jsonb(v_request.questions)), to_jsonb(v_request));
   return json_build_object('quoteId', q.id, 'infoRequestId', v_request.id);
 end
 $$;
@@ -4640,7 +4692,8 @@ begin
   end if;
   insert into app_public.visits (quote_id, proposed_times) values (q.id, v_times) returning * into v_visit;
   update app_public.quotes set status = 'visit_proposed' where id = q.id and status in ('requested', 'info_requested');
-  perform app_private.pro_acted('quote.visit_times_proposed', q, jsonb_build_object('visitId', v_visit.id), to_jsonb(v_visit));
+  perform app_private.pro_acted('quote.visit_times_proposed', q, jsonb_build_object('visitId', v_visit.id,
+    'times', (select jsonb_agg(app_hidden.iso_time(t) order by t) from unnest(v_visit.proposed_times) t)), to_jsonb(v_visit));
   return json_build_object('quoteId', q.id, 'visitId', v_visit.id);
 end
 $$;
@@ -4655,7 +4708,7 @@ CREATE FUNCTION app_private.pro_acted(p_type text, q app_public.quotes, p_detail
     AS $$
 begin
   -- The owner's notice e-mail is queued by record_event (app_private.queue_notices).
-  perform app_private.record_event(p_type, null, q.opportunity_id, q.id, p_detail);
+  perform app_private.quote_event(p_type, q, p_detail);
   -- Staff acting for a pro (staff GraphQL runs as marine_admin): one audit row for the action,
   -- with the row it wrote (p_written).
   if pg_catalog.current_setting('role') = 'marine_admin' then
@@ -4777,6 +4830,20 @@ begin
     queue_name := 'notices:' || v_recipient.opportunity_id,
     run_at := greatest(now(), v_recipient.last_sent_at + app_private.setting_notice_window()),
     job_key := 'notices:' || v_recipient.id, job_key_mode := 'replace');
+end
+$$;
+
+--
+-- Name: quote_event(text, app_public.quotes, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.quote_event(p_type text, q app_public.quotes, p_payload jsonb DEFAULT '{}'::jsonb) RETURNS app_public.request_events
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  return app_private.record_event(p_type, null, q.opportunity_id, q.id,
+    jsonb_build_object('contractorName', app_private.contractor_name(q.contractor_id)) || p_payload);
 end
 $$;
 
@@ -4977,7 +5044,9 @@ declare
   v_event app_public.request_events;
 begin
   insert into app_public.request_events (type, request_id, opportunity_id, quote_id, detail)
-    values (p_type, p_request_id, p_opportunity_id, p_quote_id, p_payload)
+    -- Every event of a verified request names the request too, so a request's events are one query.
+    values (p_type, coalesce(p_request_id, (select o.request_id from app_public.opportunities o where o.id = p_opportunity_id)),
+      p_opportunity_id, p_quote_id, p_payload)
     returning * into v_event;
   perform app_private.queue_notices(v_event);
   return v_event;
@@ -5807,6 +5876,24 @@ CREATE FUNCTION app_private.verification_email(p_request_id uuid) RETURNS json
                          where p.request_id = r.id), '[]'))
       from app_public.service_requests r join app_public.specialties s on s.id = r.specialty_id
      where r.id = p_request_id and r.status = 'draft' and r.verification_sent_at is null and r.expires_at > now()
+  $$;
+
+--
+-- Name: verified_payload(app_public.service_requests, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.verified_payload(p_request app_public.service_requests, p_opportunity_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    select jsonb_build_object(
+      'service', (select s.name from app_public.specialties s where s.id = p_request.specialty_id),
+      'location', p_request.location, 'description', p_request.description,
+      'quotes', coalesce((select jsonb_agg(jsonb_build_object('quoteId', q.id, 'contractorName', c.name) order by p.position)
+                 from app_public.quotes q
+                 join app_public.contractors c on c.id = q.contractor_id
+                 join app_public.service_request_pros p on p.request_id = p_request.id and p.contractor_id = q.contractor_id
+                where q.opportunity_id = p_opportunity_id), '[]'))
   $$;
 
 --
@@ -8963,6 +9050,12 @@ REVOKE ALL ON FUNCTION app_private.add_search_words(p_texts text[]) FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.add_specialty_counts(p_contractor_id uuid, p_delta integer) FROM PUBLIC;
 
 --
+-- Name: FUNCTION amount_text(p_amount numeric, p_currency text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.amount_text(p_amount numeric, p_currency text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION before_award(q app_public.quotes); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -9033,6 +9126,12 @@ REVOKE ALL ON FUNCTION app_private.event_json(e app_public.request_events) FROM 
 --
 
 REVOKE ALL ON FUNCTION app_private.grant_staff(p_email text, p_actor text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION lapse_service_request(p_request_id uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.lapse_service_request(p_request_id uuid) FROM PUBLIC;
 
 --
 -- Name: TABLE listing_claims; Type: ACL; Schema: app_public; Owner: -
@@ -9249,6 +9348,12 @@ REVOKE ALL ON FUNCTION app_private.pro_token_quote(p_token_digest_hex text, p_qu
 --
 
 REVOKE ALL ON FUNCTION app_private.queue_notices(p_event app_public.request_events) FROM PUBLIC;
+
+--
+-- Name: FUNCTION quote_event(p_type text, q app_public.quotes, p_payload jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.quote_event(p_type text, q app_public.quotes, p_payload jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION quote_json(q app_public.quotes); Type: ACL; Schema: app_private; Owner: -
@@ -9549,6 +9654,12 @@ REVOKE ALL ON FUNCTION app_private.user_by_email(p_email text) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.verification_email(p_request_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION verified_payload(p_request app_public.service_requests, p_opportunity_id uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.verified_payload(p_request app_public.service_requests, p_opportunity_id uuid) FROM PUBLIC;
 
 --
 -- Name: TABLE visits; Type: ACL; Schema: app_public; Owner: -

@@ -19,6 +19,7 @@ import sendOwnerAccess from './tasks/opportunities__send_owner_access';
 import sendNotices from './tasks/notices__send';
 import notifyPro from './tasks/quotes__notify_pro';
 import sweepRateLimits from './tasks/rate_limits__sweep';
+import lapseServiceRequest from './tasks/service_requests__lapse';
 import sendVerification from './tasks/service_requests__send_verification';
 
 /** Recurring jobs (graphile-worker's crontab format); none runs twice for one time, whatever the workers. */
@@ -46,6 +47,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
   const deps: TaskDeps = { mailer, publicBaseUrl: config.publicBaseUrl, coverageEmail: config.COVERAGE_EMAIL };
   const taskList: TaskList = {
     service_requests__send_verification: sendVerification(deps),
+    service_requests__lapse: lapseServiceRequest(),
     quotes__notify_pro: notifyPro(deps),
     opportunities__notify_coverage: notifyCoverage(deps),
     opportunities__send_owner_access: sendOwnerAccess(deps),

@@ -107,8 +107,8 @@ describe('clientRequestId', () => {
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.body.data.requestId).toBe(a.body.data.requestId);
     const { rows } = await svc.db.pool.query(
-      `select count(*)::int as n from graphile_worker._private_jobs
-      where payload->>'requestId' = $1`,
+      `select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where j.payload->>'requestId' = $1 and t.identifier = 'service_requests__send_verification'`,
       [a.body.data.requestId],
     );
     expect(rows[0].n).toBe(1);

@@ -85,8 +85,9 @@ test('after a SIGKILL of the whole service mid-traffic, a restart sends every co
   expect(answered.filter((to) => mailsTo(to).length !== 1)).toEqual([]);
   const addresses = sink.received.map((m) => m.to.join());
   expect(new Set(addresses).size).toBe(addresses.length);
+  // Every job has run but the drafts' lapses, which wait for the drafts' expiry.
   const {
     rows: [left],
-  } = await db.pool.query('select count(*)::int as n from graphile_worker.jobs');
+  } = await db.pool.query("select count(*)::int as n from graphile_worker.jobs where task_identifier <> 'service_requests__lapse'");
   expect(left.n).toBe(0);
 }, 300_000);

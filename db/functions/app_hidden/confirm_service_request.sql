@@ -58,7 +58,10 @@ begin
   insert into app_private.owner_access_tokens (opportunity_id, digest, issued_via)
     values (v_opportunity_id, p_owner_token_digest, 'confirm_response');
 
-  perform app_private.record_event('request.verified', v_request.id, v_opportunity_id, null);
+  perform app_private.record_event('request.verified', v_request.id, v_opportunity_id, null,
+    app_private.verified_payload(v_request, v_opportunity_id));
+  -- Verified: the draft can no longer lapse.
+  perform graphile_worker.remove_job('lapse:' || v_request.id);
   v_pros := 0;
   for v_quote in select id from app_public.quotes where opportunity_id = v_opportunity_id loop
     perform graphile_worker.add_job('quotes__notify_pro', json_build_object('quoteId', v_quote.id),

@@ -67,6 +67,9 @@ begin
   -- The worker mints the credentials when it sends: none is ever written in plain text.
   perform graphile_worker.add_job('service_requests__send_verification',
     json_build_object('requestId', v_request.id), job_key := 'verify:' || v_request.id);
+  -- At the expiry, a draft nobody verified lapses (app_private.lapse_service_request).
+  perform graphile_worker.add_job('service_requests__lapse', json_build_object('requestId', v_request.id),
+    run_at := v_request.expires_at, job_key := 'lapse:' || v_request.id);
   return app_hidden.service_request_json(v_request);
 end
 $function$;

@@ -8,6 +8,7 @@ declare
   v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
   v_estimate app_public.estimates;
   v_quote app_public.quotes;
+  v_closed app_public.quotes;
   v_closing uuid[];
 begin
   if app_hidden.is_uuid(p_estimate_id) then
@@ -36,11 +37,15 @@ begin
     update app_public.estimates set status = 'accepted' where id = v_estimate.id;
     update app_public.estimates set status = 'closed' where id = any (v_closing);
     update app_public.quotes set status = 'awarded' where id = v_quote.id;
-    update app_public.quotes set status = 'closed', thread_status = 'closed'
-     where opportunity_id = v_opportunity.id and id <> v_quote.id and status <> 'declined';
     update app_public.opportunities set awarded_quote_id = v_quote.id where id = v_opportunity.id;
-    perform app_private.record_event('quote.awarded', null, v_opportunity.id, v_quote.id,
-      jsonb_build_object('estimateId', v_estimate.id));
+    perform app_private.quote_event('quote.awarded', v_quote, jsonb_build_object('estimateId', v_estimate.id,
+      'amount', app_private.amount_text(v_estimate.amount, v_estimate.currency), 'currency', v_estimate.currency,
+      'description', v_estimate.description));
+    -- Each other open quote closes, and says so in its own thread.
+    for v_closed in update app_public.quotes set status = 'closed', thread_status = 'closed'
+       where opportunity_id = v_opportunity.id and id <> v_quote.id and status <> 'declined' returning * loop
+      perform app_private.quote_event('quote.closed', v_closed, jsonb_build_object('reason', 'awarded_elsewhere'));
+    end loop;
   end if;
   return app_private.preview_or_done(p_confirm, 'accept_estimate', json_build_object('estimateId', v_estimate.id,
     'quoteId', v_quote.id, 'contractorName', app_private.contractor_name(v_quote.contractor_id),

@@ -17,8 +17,8 @@ begin
   end if;
   if p_confirm then
     update app_public.info_requests set answers = p_answers, answered_at = now() where id = v_request.id;
-    perform app_private.record_event('quote.info_provided', null, v_opportunity.id, v_quote.id,
-      jsonb_build_object('infoRequestId', v_request.id));
+    perform app_private.quote_event('quote.info_provided', v_quote, jsonb_build_object('infoRequestId', v_request.id,
+      'questions', to_jsonb(v_request.questions), 'answers', to_jsonb(p_answers)));
   end if;
   return app_private.preview_or_done(p_confirm, 'answer_missing_info', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'requestId', v_request.id,

@@ -17,7 +17,7 @@ begin
   if p_confirm then
     update app_public.quotes set status = 'completed' where id = v_quote.id;
     update app_public.opportunities set completed_at = now() where id = v_opportunity.id;
-    perform app_private.record_event('quote.completed', null, v_opportunity.id, v_quote.id);
+    perform app_private.quote_event('quote.completed', v_quote);
   end if;
   return app_private.preview_or_done(p_confirm, 'mark_complete', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id)), v_opportunity.id);

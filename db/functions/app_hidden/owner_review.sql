@@ -25,7 +25,7 @@ begin
       values (v_quote.contractor_id, v_quote.id, p_rating, p_review,
         v_opportunity.owner_first_name || coalesce(' ' || left(v_opportunity.owner_last_name, 1) || '.', ''),
         'demand-side-search-mcp');
-    perform app_private.record_event('quote.reviewed', null, v_opportunity.id, v_quote.id);
+    perform app_private.quote_event('quote.reviewed', v_quote, jsonb_build_object('rating', p_rating, 'text', p_review));
   end if;
   return app_private.preview_or_done(p_confirm, 'review', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'rating', p_rating, 'review', p_review), v_opportunity.id);

@@ -32,8 +32,8 @@ begin
   if p_confirm then
     update app_public.visits set selected_time = p_selected_time, status = 'scheduled' where id = v_visit.id;
     update app_public.quotes set status = 'visit_scheduled' where id = v_quote.id and status in ('requested', 'info_requested', 'visit_proposed');
-    perform app_private.record_event('quote.visit_time_selected', null, v_opportunity.id, v_quote.id,
-      jsonb_build_object('visitId', v_visit.id));
+    perform app_private.quote_event('quote.visit_time_selected', v_quote,
+      jsonb_build_object('visitId', v_visit.id, 'time', app_hidden.iso_time(p_selected_time)));
   end if;
   return app_private.preview_or_done(p_confirm, 'select_visit_time', json_build_object('quoteId', v_quote.id,
     'contractorName', app_private.contractor_name(v_quote.contractor_id), 'visitId', v_visit.id,

@@ -42,7 +42,11 @@ begin
   insert into app_public.estimates (quote_id, amount, currency, description, valid_until)
     values (q.id, p_amount, v_currency, p_description, p_valid_until) returning * into v_estimate;
   update app_public.quotes set status = 'estimated' where id = q.id;
-  perform app_private.pro_acted('quote.estimate_submitted', q, jsonb_build_object('estimateId', v_estimate.id), to_jsonb(v_estimate));
+  perform app_private.pro_acted('quote.estimate_submitted', q, jsonb_build_object('estimateId', v_estimate.id,
+    'amount', app_private.amount_text(v_estimate.amount, v_estimate.currency), 'currency', v_estimate.currency,
+    'description', v_estimate.description, 'validUntil', v_estimate.valid_until,
+    -- A pro has at most one submitted estimate on a quote: the one this one replaces, if any.
+    'supersedes', v_superseded[cardinality(v_superseded)]), to_jsonb(v_estimate));
   return json_build_object('quoteId', q.id, 'estimateId', v_estimate.id);
 end
 $function$;

@@ -16,7 +16,7 @@ begin
     return app_private.pro_preview('send_message', q, jsonb_build_object('content', p_content));
   end if;
   insert into app_public.quote_messages (quote_id, author, body) values (q.id, 'pro', p_content) returning * into v_message;
-  perform app_private.pro_acted('quote.pro_message_sent', q, jsonb_build_object('messageId', v_message.id), to_jsonb(v_message));
+  perform app_private.pro_acted('quote.pro_message_sent', q, jsonb_build_object('messageId', v_message.id, 'content', v_message.body), to_jsonb(v_message));
   return json_build_object('quoteId', q.id, 'messageId', v_message.id);
 end
 $function$;

@@ -18,7 +18,8 @@ begin
   end if;
   insert into app_public.info_requests (quote_id, questions) values (q.id, p_questions) returning * into v_request;
   update app_public.quotes set status = 'info_requested' where id = q.id and status = 'requested';
-  perform app_private.pro_acted('quote.info_requested', q, jsonb_build_object('infoRequestId', v_request.id), to_jsonb(v_request));
+  perform app_private.pro_acted('quote.info_requested', q, jsonb_build_object('infoRequestId', v_request.id,
+    'questions', to_jsonb(v_request.questions)), to_jsonb(v_request));
   return json_build_object('quoteId', q.id, 'infoRequestId', v_request.id);
 end
 $function$;

@@ -26,7 +26,8 @@ begin
   end if;
   insert into app_public.visits (quote_id, proposed_times) values (q.id, v_times) returning * into v_visit;
   update app_public.quotes set status = 'visit_proposed' where id = q.id and status in ('requested', 'info_requested');
-  perform app_private.pro_acted('quote.visit_times_proposed', q, jsonb_build_object('visitId', v_visit.id), to_jsonb(v_visit));
+  perform app_private.pro_acted('quote.visit_times_proposed', q, jsonb_build_object('visitId', v_visit.id,
+    'times', (select jsonb_agg(app_hidden.iso_time(t) order by t) from unnest(v_visit.proposed_times) t)), to_jsonb(v_visit));
   return json_build_object('quoteId', q.id, 'visitId', v_visit.id);
 end
 $function$;

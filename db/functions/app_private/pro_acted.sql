@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION app_private.pro_acted(p_type text, q app_public.quote
 AS $function$
 begin
   -- The owner's notice e-mail is queued by record_event (app_private.queue_notices).
-  perform app_private.record_event(p_type, null, q.opportunity_id, q.id, p_detail);
+  perform app_private.quote_event(p_type, q, p_detail);
   -- Staff acting for a pro (staff GraphQL runs as marine_admin): one audit row for the action,
   -- with the row it wrote (p_written).
   if pg_catalog.current_setting('role') = 'marine_admin' then

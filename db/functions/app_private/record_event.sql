@@ -11,7 +11,9 @@ declare
   v_event app_public.request_events;
 begin
   insert into app_public.request_events (type, request_id, opportunity_id, quote_id, detail)
-    values (p_type, p_request_id, p_opportunity_id, p_quote_id, p_payload)
+    -- Every event of a verified request names the request too, so a request's events are one query.
+    values (p_type, coalesce(p_request_id, (select o.request_id from app_public.opportunities o where o.id = p_opportunity_id)),
+      p_opportunity_id, p_quote_id, p_payload)
     returning * into v_event;
   perform app_private.queue_notices(v_event);
   return v_event;
