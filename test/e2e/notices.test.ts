@@ -35,8 +35,8 @@ const ownerWrite = (loop: ProLoop, suffix: string, body: Record<string, unknown>
     headers: { 'x-service-owner-access-token': loop.ownerAccessToken, 'content-type': 'application/json' },
     body: JSON.stringify({ ...body, confirm: true }),
   });
-const noticesTo = (to: string) => (m: ReceivedMail) =>
-  m.to.includes(to) && !m.subject.startsWith('Confirm') && !m.subject.startsWith('New ');
+/** The notice e-mails to `to` (not its verification, access or first request e-mail). */
+const noticesTo = (to: string) => (m: ReceivedMail) => m.to.includes(to) && m.text.includes('Here is what happened');
 
 test("the owner hears the pro's questions with a link to the owner page; the pro hears the answer with its link", async () => {
   const loop = await requestToOnePro(svc, sink, 10);
