@@ -70,7 +70,7 @@ test('lists every tool with an input schema, an output schema and annotations', 
     }
     expect([t.name, t.annotations?.readOnlyHint]).toEqual([
       t.name,
-      !/^(create|confirm|claim|verify|edit)_|^owner_(send|answer|select|accept|mark|review)|^pro_(send|request|propose|decline)/.test(
+      !/^(create|confirm|claim|verify|edit)_|^owner_(send|answer|select|accept|mark|review|set)|^pro_(send|request|propose|decline)/.test(
         t.name,
       ),
     ]);
