@@ -4,7 +4,9 @@
 -- the watermark moves past them, so nothing is sent later either. The send is stamped now
 -- (last_sent_at), before it happens, so events meanwhile wait for the window
 -- (app_private.queue_notices); the watermark moves after it (app_private.mark_notice_sent), so
--- a failed send is retried with everything.
+-- a failed send is retried with everything. Passing every id below the watermark is safe
+-- because an Opportunity's notice events are written under its row lock (locked_opportunity),
+-- held to commit, so they commit in id order.
 CREATE OR REPLACE FUNCTION app_private.claim_notice(p_recipient_id bigint)
  RETURNS json
  LANGUAGE plpgsql
