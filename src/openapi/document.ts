@@ -14,9 +14,9 @@ import { keyId, newKey, registration } from '../identity/params';
 import {
   acceptEstimateBody,
   markCompleteBody,
-  noticeEmailsBody,
   messageBody,
   missingInfoBody,
+  noticeEmailsBody,
   opportunityPath,
   reviewBody,
   selectVisitBody,
