@@ -1506,6 +1506,45 @@ CREATE FUNCTION app_hidden.name_key(p_text text) RETURNS text
 COMMENT ON FUNCTION app_hidden.name_key(p_text text) IS 'A name without case or punctuation, for exact-name matches.';
 
 --
+-- Name: notice_stop_link(text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.notice_stop_link(p_token_digest_hex text, p_stop boolean) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+declare
+  v_recipient app_private.notice_recipients;
+  v_opportunity app_public.opportunities;
+begin
+  if p_token_digest_hex ~ '^[0-9a-f]{64}$' then
+    select r.* into v_recipient from app_private.notice_stop_tokens t
+      join app_private.notice_recipients r on r.id = t.recipient_id
+     where t.digest = decode(p_token_digest_hex, 'hex');
+  end if;
+  if v_recipient.id is null then
+    raise exception 'Invalid stop link' using errcode = 'CREDS',
+      detail = 'Open the stop link of a recent notice e-mail, or ask your assistant to stop notice e-mails.';
+  end if;
+  if p_stop then
+    -- The Opportunity first, then its recipients: the one lock order.
+    v_opportunity := app_private.locked_opportunity(v_recipient.opportunity_id);
+    update app_private.notice_recipients set stopped_at = coalesce(stopped_at, now())
+     where id = v_recipient.id returning * into v_recipient;
+  end if;
+  return (select json_build_object('opportunityId', o.id, 'service', s.name, 'stopped', v_recipient.stopped_at is not null)
+    from app_public.opportunities o join app_public.specialties s on s.id = o.specialty_id
+   where o.id = v_recipient.opportunity_id);
+end
+$_$;
+
+--
+-- Name: FUNCTION notice_stop_link(p_token_digest_hex text, p_stop boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.notice_stop_link(p_token_digest_hex text, p_stop boolean) IS 'The stop link of an owner notice e-mail: reads (p_stop false) or stops the Opportunity''s notice e-mails.';
+
+--
 -- Name: opportunities; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -5329,6 +5368,22 @@ CREATE FUNCTION app_private.set_listing_claim_code(p_claim_id uuid, p_code_diges
   $$;
 
 --
+-- Name: set_notice_stop_token(bigint, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.set_notice_stop_token(p_recipient_id bigint, p_token_digest bytea) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  insert into app_private.notice_stop_tokens (digest, recipient_id) values (p_token_digest, p_recipient_id);
+  delete from app_private.notice_stop_tokens where digest in (
+    select digest from app_private.notice_stop_tokens where recipient_id = p_recipient_id
+     order by created_at desc, digest offset app_private.setting_notice_links_kept());
+end
+$$;
+
+--
 -- Name: set_notice_token(bigint, bytea); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -6262,6 +6317,22 @@ ALTER TABLE app_private.notice_recipients ALTER COLUMN id ADD GENERATED ALWAYS A
 );
 
 --
+-- Name: notice_stop_tokens; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.notice_stop_tokens (
+    digest bytea NOT NULL,
+    recipient_id bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE notice_stop_tokens; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.notice_stop_tokens IS 'Stop-link tokens of owner notice e-mails (SHA-256 digests): each can only stop its Opportunity''s notice e-mails.';
+
+--
 -- Name: owner_access_tokens; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -6744,6 +6815,13 @@ ALTER TABLE ONLY app_private.notice_recipients
     ADD CONSTRAINT notice_recipients_pkey PRIMARY KEY (id);
 
 --
+-- Name: notice_stop_tokens notice_stop_tokens_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.notice_stop_tokens
+    ADD CONSTRAINT notice_stop_tokens_pkey PRIMARY KEY (digest);
+
+--
 -- Name: owner_access_tokens owner_access_tokens_digest_key; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -7042,6 +7120,12 @@ ALTER TABLE ONLY app_public.visits
 --
 
 CREATE INDEX listing_access_tokens_claim_idx ON app_private.listing_access_tokens USING btree (claim_id);
+
+--
+-- Name: notice_stop_tokens_recipient_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX notice_stop_tokens_recipient_idx ON app_private.notice_stop_tokens USING btree (recipient_id, created_at);
 
 --
 -- Name: pro_access_tokens_quote_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -7547,6 +7631,13 @@ ALTER TABLE ONLY app_private.notice_recipients
     ADD CONSTRAINT notice_recipients_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES app_public.quotes(id) ON DELETE CASCADE;
 
 --
+-- Name: notice_stop_tokens notice_stop_tokens_recipient_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.notice_stop_tokens
+    ADD CONSTRAINT notice_stop_tokens_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES app_private.notice_recipients(id) ON DELETE CASCADE;
+
+--
 -- Name: owner_access_tokens owner_access_tokens_opportunity_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -7792,6 +7883,12 @@ ALTER TABLE app_private.listing_claim_secrets ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_private.notice_recipients ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: notice_stop_tokens; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.notice_stop_tokens ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: owner_access_tokens; Type: ROW SECURITY; Schema: app_private; Owner: -
@@ -8627,6 +8724,13 @@ GRANT ALL ON FUNCTION app_hidden.mint_own_api_key(p_name text, p_public_digest b
 
 REVOKE ALL ON FUNCTION app_hidden.name_key(p_text text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.name_key(p_text text) TO marine_anonymous;
+
+--
+-- Name: FUNCTION notice_stop_link(p_token_digest_hex text, p_stop boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.notice_stop_link(p_token_digest_hex text, p_stop boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.notice_stop_link(p_token_digest_hex text, p_stop boolean) TO marine_anonymous;
 
 --
 -- Name: TABLE opportunities; Type: ACL; Schema: app_public; Owner: -
@@ -9474,6 +9578,12 @@ REVOKE ALL ON FUNCTION app_private.set_admin(p_email text, p_is_admin boolean, p
 --
 
 REVOKE ALL ON FUNCTION app_private.set_listing_claim_code(p_claim_id uuid, p_code_digest bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_notice_stop_token(p_recipient_id bigint, p_token_digest bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_notice_stop_token(p_recipient_id bigint, p_token_digest bytea) FROM PUBLIC;
 
 --
 -- Name: FUNCTION set_notice_token(p_recipient_id bigint, p_token_digest bytea); Type: ACL; Schema: app_private; Owner: -

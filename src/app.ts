@@ -11,6 +11,7 @@ import { deferAdmission } from './identity/admission';
 import { accountRouter, registrationRouter } from './identity/routes';
 import { ownerRouter } from './owner/routes';
 import { PRO_PAGE_PREFIX } from './pro/paths';
+import { noticeStopRouter } from './notices/routes';
 import { proPageRouter, proRouter } from './pro/routes';
 import { GRAPHQL_PATH } from './graphql/preset';
 import { MCP_PATH, mcpRouter } from './mcp/routes';
@@ -97,6 +98,8 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   app.use('/api', api);
   // The page a pro's e-mailed link opens (admitted like the API: its forms write).
   app.use(proPageRouter(db, admit));
+  // The stop link of an owner's notice e-mail (its stop token can do nothing else).
+  app.use(noticeStopRouter(db, admit));
   app.use(withMethodGuards(ownerHelpRouter()));
   app.use(portalRouter({ config, db, logger }));
   app.use(withMethodGuards(discoveryRouter({ config, db, logger })));

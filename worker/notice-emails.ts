@@ -128,8 +128,10 @@ function ownerItem(e: NoticeEvent): Item {
 const lineText = (l: Line) => (typeof l === 'string' ? l : typed(l.label, l.value));
 const lineHtml = (l: Line) => (typeof l === 'string' ? esc(l) : `<code>${esc(typed(l.label, l.value))}</code>`);
 
-/** The notice e-mail; `link` opens the recipient's page, `stopHow` (owner only) says how to stop these e-mails. */
-export function noticeEmail(n: Notice, link: string, stopHow: string | null): Content {
+const STOP = 'Rather not get these e-mails? Your owner page and your assistant keep every update. Stop them here:';
+
+/** The notice e-mail; `link` opens the recipient's page, `stopLink` (owner only) the page that stops these e-mails. */
+export function noticeEmail(n: Notice, link: string, stopLink: string | null): Content {
   const items = n.events.map((e) => {
     const item = n.side === 'owner' ? proItem(e) : ownerItem(e);
     return { ...item, when: localTime(e.createdAt, e.timeZone) };
@@ -151,7 +153,7 @@ export function noticeEmail(n: Notice, link: string, stopHow: string | null): Co
       ...items.map((it, i) => [`${i + 1}. ${it.headline} (${it.when})`, ...it.lines.map((l) => `   ${lineText(l)}`)].join('\n')),
       untrusted,
       `${open}\n${link}`,
-      ...(stopHow === null ? [] : [stopHow]),
+      ...(stopLink === null ? [] : [`${STOP}\n${stopLink}`]),
     ].join('\n\n'),
     html: html([
       esc(hello),
@@ -159,7 +161,7 @@ export function noticeEmail(n: Notice, link: string, stopHow: string | null): Co
       `<ol>${items.map((it) => `<li><b>${esc(it.headline)}</b> (${esc(it.when)})${it.lines.map((l) => `<br>${lineHtml(l)}`).join('')}</li>`).join('')}</ol>`,
       esc(untrusted),
       `<a href="${esc(link)}">${esc(open.replace(/:$/, ''))}</a>`,
-      ...(stopHow === null ? [] : [esc(stopHow)]),
+      ...(stopLink === null ? [] : [`${esc(STOP.replace(/:$/, '.'))} <a href="${esc(stopLink)}">Stop these e-mails</a>`]),
     ]),
   };
 }

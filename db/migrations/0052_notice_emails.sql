@@ -20,6 +20,17 @@ create table app_private.notice_recipients (
 alter table app_private.notice_recipients enable row level security;
 comment on table app_private.notice_recipients is 'Who is told of an Opportunity''s events by e-mail (its owner, each quote''s pro): the last event told, the last send, the owner''s stop.';
 
+-- Each owner notice carries a one-click stop link (RFC 8058's List-Unsubscribe-Post too) whose
+-- token can do nothing but stop that Opportunity's notices; only its digest is stored.
+create table app_private.notice_stop_tokens (
+  digest bytea primary key,
+  recipient_id bigint not null references app_private.notice_recipients on delete cascade,
+  created_at timestamptz not null default now()
+);
+create index notice_stop_tokens_recipient_idx on app_private.notice_stop_tokens (recipient_id, created_at);
+alter table app_private.notice_stop_tokens enable row level security;
+comment on table app_private.notice_stop_tokens is 'Stop-link tokens of owner notice e-mails (SHA-256 digests): each can only stop its Opportunity''s notice e-mails.';
+
 -- Each notice e-mail carries a link with a token of its own (only digests are stored); the
 -- newest few per recipient are kept (app_private.set_notice_token).
 alter table app_private.owner_access_tokens drop constraint owner_access_tokens_issued_via_check;

@@ -36,6 +36,12 @@ const ownerWrite = (loop: ProLoop, suffix: string, body: Record<string, unknown>
     body: JSON.stringify({ ...body, confirm: true }),
   });
 /** The notice e-mails to `to` (not its verification, access or first request e-mail). */
+/** The stop link of an owner's notice e-mail. */
+const stopLinkOf = (mail: ReceivedMail) => {
+  const link = /https?:\/\/\S+\/owner\/notice-emails\/stop\?token=[0-9a-f]{64}/.exec(mail.text)?.[0];
+  if (link === undefined) throw new Error(`no stop link in: ${mail.text}`);
+  return link;
+};
 const noticesTo = (to: string) => (m: ReceivedMail) => m.to.includes(to) && m.text.includes('Here is what happened');
 
 test("the owner hears the pro's questions with a link to the owner page; the pro hears the answer with its link", async () => {
@@ -56,8 +62,12 @@ test("the owner hears the pro's questions with a link to the owner page; the pro
   expect(owner.token).not.toBe(loop.ownerAccessToken);
   const read = await svc.get(`${OWNER}/${loop.opportunityId}`, { headers: { 'x-service-owner-access-token': owner.token } });
   expect([read.status, read.body.data.opportunityId]).toEqual([200, loop.opportunityId]);
-  // The stop is explained in every owner notice.
-  expect(toOwner!.text).toContain(`${OWNER}/${loop.opportunityId}/notice-emails`);
+  // Every owner notice has a stop link, also as RFC 8058's one-click header.
+  const stop = stopLinkOf(toOwner!);
+  const head = toOwner!.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  expect(head.split(/\r?\n/)).toEqual(
+    expect.arrayContaining([`List-Unsubscribe: <${stop}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click']),
+  );
 
   const answers = ['34 feet', 'Yes, solid fiberglass'];
   expect((await ownerWrite(loop, 'missing-info', { quoteId: loop.link.quoteId, answers })).status).toBe(200);
@@ -112,4 +122,31 @@ test('the owner stops notice e-mails and keeps the feed; resumed, the next actio
   expect((await proWrite(loop, 'messages', { content: 'Sent after the resume' })).status).toBe(200);
   const [mail] = await waitForNotices(svc, sink, (m) => toOwner(m) && m.text.includes('Sent after the resume'));
   expect(mail!.text).not.toContain('Sent while stopped');
+});
+
+test("the stop link's page asks and stops nothing; its one-click POST stops the owner's notices", async () => {
+  const loop = await requestToOnePro(svc, sink, 13);
+  const toOwner = noticesTo(loop.body.owner.email);
+  expect((await proWrite(loop, 'messages', { content: 'Before the stop' })).status).toBe(200);
+  const [first] = await waitForNotices(svc, sink, (m) => toOwner(m) && m.text.includes('Before the stop'));
+  const path = stopLinkOf(first!).slice(svc.url.length);
+
+  // Opening it (as a scanner or a preview would) stops nothing.
+  const page = await svc.get(path);
+  expect([page.status, page.body]).toEqual([200, expect.stringContaining('Stop these e-mails?')]);
+  expect((await proWrite(loop, 'messages', { content: 'Still told' })).status).toBe(200);
+  await waitForNotices(svc, sink, (m) => toOwner(m) && m.text.includes('Still told'));
+
+  // A mail client's one-click request (RFC 8058).
+  const stopped = await svc.get(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+  expect([stopped.status, stopped.body]).toEqual([200, expect.stringContaining('E-mails stopped')]);
+  const before = sink.received.filter(toOwner).length;
+  expect((await proWrite(loop, 'messages', { content: 'After the one-click stop' })).status).toBe(200);
+  await noticesDueNow(svc);
+  await new Promise((r) => setTimeout(r, 3_000));
+  expect(sink.received.filter(toOwner)).toHaveLength(before);
 });

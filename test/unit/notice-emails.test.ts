@@ -38,7 +38,7 @@ test("the owner's notice lists the pro's questions, times and estimate in order,
       event('quote.estimate_submitted', { amount: '1850.50', currency: 'USD', description: 'Strip & paint', validUntil: '2031-06-30' }),
     ]),
     'http://x/owner/opportunities/opp-1?token=t',
-    'To stop these e-mails, ask.',
+    'http://x/owner/notice-emails/stop?token=s',
   );
   expect(mail.subject).toBe('3 updates on your Bottom Painting request');
   const lines = mail.text.split('\n');
@@ -50,7 +50,8 @@ test("the owner's notice lists the pro's questions, times and estimate in order,
   expect(lines).toContain(`   What it covers (as they typed it): "Strip & paint"`);
   expect(lines).toContain('   Valid until: 2031-06-30');
   expect(mail.text).toContain('http://x/owner/opportunities/opp-1?token=t');
-  expect(mail.text).toContain('To stop these e-mails, ask.');
+  expect(mail.text).toContain('Stop them here:\nhttp://x/owner/notice-emails/stop?token=s');
+  expect(mail.html).toContain('<a href="http://x/owner/notice-emails/stop?token=s">Stop these e-mails</a>');
   expect(mail.html).toContain('&lt;b&gt;hull&lt;/b&gt;');
   expect(mail.html).not.toContain('<b>hull</b>');
   expect(mail.html).toContain('Alvarez &amp; Lewis');
@@ -65,5 +66,5 @@ test("the pro's notice: one event is its subject; the answers follow their quest
   expect(mail.subject).toBe('The owner answered your questions (Bottom Painting)');
   expect(mail.text).toContain('   Question 1 (as they typed it): "Length?"\n   Answer 1 (as they typed it): "34 feet"');
   expect(mail.text).toContain('(quote q-1)');
-  expect(mail.text).not.toContain('To stop');
+  expect(mail.text).not.toContain('Stop them');
 });
