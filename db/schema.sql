@@ -1731,6 +1731,25 @@ $$;
 COMMENT ON FUNCTION app_hidden.owner_get_opportunity(p_token text, p_opportunity_id text) IS 'The Owner Opportunity; see GET .../owner/opportunities/{id}.';
 
 --
+-- Name: owner_list_events(text, text, text, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.owner_list_events(p_token text, p_opportunity_id text, p_after text, p_limit integer) RETURNS json
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  return app_private.events_page((app_private.owned_opportunity(p_token, p_opportunity_id)).id, null, p_after, p_limit);
+end
+$$;
+
+--
+-- Name: FUNCTION owner_list_events(p_token text, p_opportunity_id text, p_after text, p_limit integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.owner_list_events(p_token text, p_opportunity_id text, p_after text, p_limit integer) IS 'The events of the owner''s Opportunity, oldest first; see GET .../owner/opportunities/{id}/events.';
+
+--
 -- Name: owner_list_opportunities(text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -2047,6 +2066,27 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id text) IS 'The request and the pro''s quote thread; see GET /api/v1/pro/quotes/{quoteId}.';
+
+--
+-- Name: pro_list_events(text, text, text, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.pro_list_events(p_token text, p_quote_id text, p_after text, p_limit integer) RETURNS json
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_quote app_public.quotes := app_private.pro_token_quote(p_token, p_quote_id);
+begin
+  return app_private.events_page(v_quote.opportunity_id, v_quote.id, p_after, p_limit);
+end
+$$;
+
+--
+-- Name: FUNCTION pro_list_events(p_token text, p_quote_id text, p_after text, p_limit integer); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.pro_list_events(p_token text, p_quote_id text, p_after text, p_limit integer) IS 'The events of the pro''s own quote thread, oldest first; see GET /api/v1/pro/quotes/{quoteId}/events.';
 
 --
 -- Name: pro_message_owner(text, text, text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3909,6 +3949,26 @@ CREATE FUNCTION app_private.credentials_match(p_request_id uuid, p_code_digest b
   $$;
 
 --
+-- Name: event_after(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.event_after(p_after text) RETURNS bigint
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+begin
+  if p_after is null then
+    return 0;
+  end if;
+  if p_after !~ '^evt_[0-9]{1,18}$' then
+    raise exception 'Invalid query parameter ''after'': not an event id' using errcode = 'INVAL',
+      detail = 'after: pass the id of the last event seen (evt_...) or nextCursor, unchanged';
+  end if;
+  return substr(p_after, 5)::bigint;
+end
+$_$;
+
+--
 -- Name: request_events; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -3954,6 +4014,35 @@ CREATE FUNCTION app_private.event_json(e app_public.request_events) RETURNS json
     select jsonb_build_object('id', 'evt_' || e.id, 'type', e.type, 'createdAt', app_hidden.iso_time(e.created_at),
       'requestId', e.request_id, 'opportunityId', e.opportunity_id, 'quoteId', e.quote_id, 'data', e.detail)
   $$;
+
+--
+-- Name: events_page(uuid, uuid, text, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.events_page(p_opportunity_id uuid, p_quote_id uuid, p_after text, p_limit integer) RETURNS json
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_after bigint := app_private.event_after(p_after);
+  v_events json;
+  v_count integer;
+  v_last bigint;
+begin
+  if p_limit is null or p_limit not between 1 and app_private.setting_event_page_max() then
+    raise exception 'Invalid query parameter ''limit'': must be between 1 and %', app_private.setting_event_page_max()
+      using errcode = 'INVAL';
+  end if;
+  -- The Opportunity's index (opportunity_id, id) serves both feeds: a quote's events are its subset.
+  select json_agg(app_private.event_json(e) order by e.id), count(*), max(e.id) into v_events, v_count, v_last
+    from (select e.* from app_public.request_events e
+            join app_public.event_types t on t.type = e.type and t.shared
+           where e.opportunity_id = p_opportunity_id and (p_quote_id is null or e.quote_id = p_quote_id) and e.id > v_after
+           order by e.id limit p_limit) e;
+  return json_build_object('events', coalesce(v_events, '[]'),
+    'nextCursor', case when v_count = p_limit then 'evt_' || v_last end);
+end
+$$;
 
 --
 -- Name: grant_staff(text, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5463,6 +5552,14 @@ CREATE FUNCTION app_private.set_verification_credentials(p_request_id uuid, p_co
 CREATE FUNCTION app_private.setting_booking_horizon() RETURNS interval
     LANGUAGE sql IMMUTABLE
     AS $$ select interval '5 years' $$;
+
+--
+-- Name: setting_event_page_max(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.setting_event_page_max() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 200 $$;
 
 --
 -- Name: setting_notice_links_kept(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8767,6 +8864,13 @@ REVOKE ALL ON FUNCTION app_hidden.owner_get_opportunity(p_token text, p_opportun
 GRANT ALL ON FUNCTION app_hidden.owner_get_opportunity(p_token text, p_opportunity_id text) TO marine_anonymous;
 
 --
+-- Name: FUNCTION owner_list_events(p_token text, p_opportunity_id text, p_after text, p_limit integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.owner_list_events(p_token text, p_opportunity_id text, p_after text, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.owner_list_events(p_token text, p_opportunity_id text, p_after text, p_limit integer) TO marine_anonymous;
+
+--
 -- Name: FUNCTION owner_list_opportunities(p_token text); Type: ACL; Schema: app_hidden; Owner: -
 --
 
@@ -8842,6 +8946,13 @@ GRANT ALL ON FUNCTION app_hidden.pro_decline_request(p_token text, p_quote_id te
 
 REVOKE ALL ON FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.pro_get_quote(p_token text, p_quote_id text) TO marine_anonymous;
+
+--
+-- Name: FUNCTION pro_list_events(p_token text, p_quote_id text, p_after text, p_limit integer); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.pro_list_events(p_token text, p_quote_id text, p_after text, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.pro_list_events(p_token text, p_quote_id text, p_after text, p_limit integer) TO marine_anonymous;
 
 --
 -- Name: FUNCTION pro_message_owner(p_token text, p_quote_id text, p_content text, p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
@@ -9214,6 +9325,12 @@ REVOKE ALL ON FUNCTION app_private.coverage_email(p_opportunity_id uuid) FROM PU
 REVOKE ALL ON FUNCTION app_private.credentials_match(p_request_id uuid, p_code_digest bytea, p_token_digest bytea) FROM PUBLIC;
 
 --
+-- Name: FUNCTION event_after(p_after text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.event_after(p_after text) FROM PUBLIC;
+
+--
 -- Name: TABLE request_events; Type: ACL; Schema: app_public; Owner: -
 --
 
@@ -9224,6 +9341,12 @@ GRANT SELECT ON TABLE app_public.request_events TO marine_admin;
 --
 
 REVOKE ALL ON FUNCTION app_private.event_json(e app_public.request_events) FROM PUBLIC;
+
+--
+-- Name: FUNCTION events_page(p_opportunity_id uuid, p_quote_id uuid, p_after text, p_limit integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.events_page(p_opportunity_id uuid, p_quote_id uuid, p_after text, p_limit integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION grant_staff(p_email text, p_actor text); Type: ACL; Schema: app_private; Owner: -
@@ -9614,6 +9737,12 @@ REVOKE ALL ON FUNCTION app_private.set_verification_credentials(p_request_id uui
 --
 
 REVOKE ALL ON FUNCTION app_private.setting_booking_horizon() FROM PUBLIC;
+
+--
+-- Name: FUNCTION setting_event_page_max(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setting_event_page_max() FROM PUBLIC;
 
 --
 -- Name: FUNCTION setting_notice_links_kept(); Type: ACL; Schema: app_private; Owner: -

@@ -9,7 +9,8 @@ import type { AppDeps } from './deps';
 import { directoryRouter } from './directory/routes';
 import { deferAdmission } from './identity/admission';
 import { accountRouter, registrationRouter } from './identity/routes';
-import { ownerRouter } from './owner/routes';
+import { OWNER_PAGE_PREFIX } from './owner/paths';
+import { ownerPageRouter, ownerRouter } from './owner/routes';
 import { PRO_PAGE_PREFIX } from './pro/paths';
 import { noticeStopRouter } from './notices/routes';
 import { proPageRouter, proRouter } from './pro/routes';
@@ -46,8 +47,8 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   app.use(noSniff);
   // Who may keep an answer, by route class (src/http/caching.ts): the directory's reads are public
   // and vary on the key (below); everything else under /api answers one credential holder, as do
-  // the pro's page, the agent doors and staff GraphQL.
-  app.use([PRO_PAGE_PREFIX, MCP_PATH, A2A_PATH, GRAPHQL_PATH], privateAnswers);
+  // the pro's and the owner's pages, the agent doors and staff GraphQL.
+  app.use([PRO_PAGE_PREFIX, OWNER_PAGE_PREFIX, MCP_PATH, A2A_PATH, GRAPHQL_PATH], privateAnswers);
   // Before the body parser: a preflight has no body, and a refused body is still readable.
   app.use(['/api', MCP_PATH, ...DISCOVERY_PATHS], publicCors);
   app.use(express.json({ limit: BODY_LIMIT_BYTES }));
@@ -96,10 +97,11 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   api.use(admit);
   api.use(withMethodGuards(accountRouter(db)));
   app.use('/api', api);
-  // The page a pro's e-mailed link opens (admitted like the API: its forms write).
+  // The pages the pro's and the owner's e-mailed links open (admitted like the API: their forms write).
   app.use(proPageRouter(db, admit));
   // The stop link of an owner's notice e-mail (its stop token can do nothing else).
   app.use(noticeStopRouter(db, admit));
+  app.use(ownerPageRouter(db, admit));
   app.use(withMethodGuards(ownerHelpRouter()));
   app.use(portalRouter({ config, db, logger }));
   app.use(withMethodGuards(discoveryRouter({ config, db, logger })));

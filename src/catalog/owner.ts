@@ -3,7 +3,9 @@
 // (ownerAccessToken: inputs are the body-equivalent, never a URL) with REST's 64-hex rule and
 // errors; a write answers a preview unless confirm is true.
 import { z } from 'zod';
+import { eventsQuery } from '../events/params';
 import {
+  listOwnerEvents,
   listOwnerOpportunities,
   ownerWrites,
   readOwnerOpportunity,
@@ -16,8 +18,8 @@ import { opportunityPath } from '../owner/params';
 import { checkedOwnerTokenDigest } from '../owner/token';
 import { tokenInput } from './access-token';
 import { gatedWrite, type GatedSide, type GatedWrite } from './gated';
-import { READ, type Operation } from './operation';
-import { bodyArguments, openObject } from './schemas';
+import { asQuery, READ, type Operation } from './operation';
+import { bodyArguments, eventsPage, openObject, queryArguments } from './schemas';
 
 const { schema: ownerAccessToken, digestOf: tokenDigestOf } = tokenInput(
   "The owner access token from confirm_service_request or the owner's e-mail (64 hexadecimal characters).",
@@ -123,6 +125,21 @@ export const ownerOperations: Operation[] = [
     }),
     'The visit times the pros proposed.',
   ),
+  {
+    name: 'owner_list_events',
+    title: "The Opportunity's events",
+    description:
+      "What happened on the Opportunity, oldest first: the verification, each pro's and the owner's actions, the award, the quotes it closed, completion, review. Each event has an id (evt_…), a type and its payload (data). Page with after: the last event id seen.",
+    input: { ownerAccessToken, opportunityId, ...queryArguments(eventsQuery) },
+    output: eventsPage,
+    effects: READ,
+    skill: {
+      description: `What happened on the Opportunity, oldest first (after: the last event id seen). ${OWNER_INPUT}`,
+      tags: ['owner'],
+    },
+    run: ({ db, caller }, { ownerAccessToken: token, opportunityId: id, ...query }) =>
+      listOwnerEvents(db, caller, tokenDigestOf(token), { opportunityId: id }, asQuery(query)),
+  },
   write(
     'owner_send_message',
     'Message a pro',

@@ -4,13 +4,14 @@
 // rule and errors; the token opens one quote (any other quoteId is 404). A write answers a
 // preview unless confirm is true.
 import { z } from 'zod';
-import { proWrites, readProQuote, writeProQuote, type ProWrite, type ProWriteSchema } from '../pro/operations';
+import { eventsQuery } from '../events/params';
+import { listProEvents, proWrites, readProQuote, writeProQuote, type ProWrite, type ProWriteSchema } from '../pro/operations';
 import { quotePath } from '../pro/params';
 import { checkedProTokenDigest } from '../pro/token';
 import { tokenInput } from './access-token';
 import { gatedWrite, type GatedSide } from './gated';
-import { READ, type Operation } from './operation';
-import { bodyArguments, openObject } from './schemas';
+import { asQuery, READ, type Operation } from './operation';
+import { bodyArguments, eventsPage, openObject, queryArguments } from './schemas';
 
 const { schema: proAccessToken, digestOf: tokenDigestOf } = tokenInput(
   "The pro access token from the link in the e-mail about the request (the link's token parameter: 64 hexadecimal characters).",
@@ -81,6 +82,21 @@ export const proOperations: Operation[] = [
     effects: READ,
     skill: { description: `The request and the pro's own quote thread, as the owner sees it. ${PRO_INPUT}`, tags: ['pro'] },
     run: ({ db, caller }, { proAccessToken: token, ...path }) => readProQuote(db, caller, tokenDigestOf(token), path),
+  },
+  {
+    name: 'pro_list_events',
+    title: "The quote thread's events",
+    description:
+      "What happened on the pro's own quote thread, oldest first: the pro's and the owner's actions, the award or the closing, completion, review. Each event has an id (evt_…), a type and its payload (data). Page with after: the last event id seen.",
+    input: { proAccessToken, quoteId, ...queryArguments(eventsQuery) },
+    output: eventsPage,
+    effects: READ,
+    skill: {
+      description: `What happened on the pro's quote thread, oldest first (after: the last event id seen). ${PRO_INPUT}`,
+      tags: ['pro'],
+    },
+    run: ({ db, caller }, { proAccessToken: token, quoteId: id, ...query }) =>
+      listProEvents(db, caller, tokenDigestOf(token), { quoteId: id }, asQuery(query)),
   },
   write(
     'pro_send_message',

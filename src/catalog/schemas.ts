@@ -44,6 +44,27 @@ export function bodyArguments(body: z.ZodObject, more: Record<string, z.ZodType>
  */
 export const openObject = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape).meta({ additionalProperties: true });
 
+/** A feed page (the owner's and the pro's events): each event's data is its type's payload (docs/events.md). */
+export const eventsPage = {
+  events: z.array(
+    openObject({
+      id: z.string(),
+      type: z.string(),
+      createdAt: z.string(),
+      requestId: z.string(),
+      // min(1): a nullable string with a rule is an anyOf, which every client's dialect reads.
+      opportunityId: z.string().min(1).nullable(),
+      quoteId: z.string().min(1).nullable(),
+      data: openObject({}),
+    }),
+  ),
+  nextCursor: z
+    .string()
+    .min(1)
+    .nullable()
+    .describe('Pass as after for the next page; null once caught up (poll later with the last event id as after).'),
+};
+
 export const nextCursor = z
   .string()
   .min(1)

@@ -17,7 +17,8 @@ export const PAGE_HEADERS = {
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#10243e}
 h1{font-size:1.5rem}dt{font-weight:600}dd{margin:0 0 .75rem}button{font-size:1rem;padding:.6rem 1.2rem;
 background:#0b5cab;color:#fff;border:0;border-radius:4px;cursor:pointer}code{background:#eef3f8;padding:.1rem .3rem}
-.error{border-left:4px solid #b42318;padding-left:1rem}`;
+.error{border-left:4px solid #b42318;padding-left:1rem}.notice{border-left:4px solid #067647;padding-left:1rem}
+section{border-top:1px solid #d0d7de;margin-top:2rem}blockquote{border-left:3px solid #d0d7de;margin:0;padding-left:1rem}`;
 
 /**
  * Sends a whole page; `body` must already be escaped HTML. A page is for the person who opened

@@ -26,6 +26,8 @@ import { proDeclineBody, proEstimateBody, proMessageBody, proQuestionsBody, proV
 import { PRO_API_PREFIX } from '../pro/paths';
 import { PRO_TOKEN_HEADER } from '../pro/token';
 import { confirmBody, confirmQuery, requestIdPath, serviceRequestBody } from '../requests/params';
+import { eventsQuery } from '../events/params';
+import { eventsPageExample, eventsPageResponse, webhooks } from './events';
 import * as ex from './examples';
 import * as r from './responses';
 
@@ -163,6 +165,7 @@ function responses(
 /** Parameter examples by name (PARAM_EXAMPLES_BY_OPERATION first), filled in by withParameterExamples. */
 const PARAM_EXAMPLES: Record<string, unknown> = {
   limit: 10,
+  after: 'evt_1042',
   slug: ex.contractorItem.slug,
   opportunityId: ex.ids.opportunityId,
   quoteId: ex.ids.quoteId,
@@ -296,6 +299,26 @@ function ownerRead(operationId: string, summary: string, description: string, sc
     security: ownerToken,
     requestParams: { path: opportunityPath },
     responses: responses(ok(schema, { success: true, data }), [400, 401, 404, 429]),
+  });
+}
+
+/** An event feed (docs/events.md): the token, the id in the path, the page's `after` and `limit`. */
+function eventFeed(
+  operationId: string,
+  tag: string,
+  summary: string,
+  description: string,
+  security: Security,
+  path: z.ZodObject,
+): ZodOpenApiOperationObject {
+  return operation({
+    operationId,
+    tags: [tag],
+    summary,
+    description,
+    security,
+    requestParams: { path, query: eventsQuery },
+    responses: responses(ok(eventsPageResponse, eventsPageExample), [400, 401, 404, 429]),
   });
 }
 
@@ -735,6 +758,11 @@ export function buildDocument(publicBaseUrl: string): Document {
               'A selected pro works its quote thread with the pro access token from the link in its e-mail (valid 180 days, and until 90 days after the work is completed). Writes need `confirm: true`; without it they answer a 202 preview and change nothing. Each write e-mails the owner.',
           },
           {
+            name: 'Webhooks',
+            description:
+              'What the service POSTs to a webhook endpoint for each shared event (Standard Webhooks: the `webhook-id`, `webhook-timestamp` and `webhook-signature` headers); the same events the feeds list (docs/events.md).',
+          },
+          {
             name: 'Listing claims',
             description:
               "A pro claims its business's listing with a code sent to the e-mail address the listing shows, then edits the fields a business owns with the listing access token.",
@@ -1121,6 +1149,16 @@ export function buildDocument(publicBaseUrl: string): Document {
               ex.visitOptions,
             ),
           },
+          [`${owner}/{opportunityId}/events`]: {
+            get: eventFeed(
+              'listOwnerOpportunityEvents',
+              'Owner',
+              "The Opportunity's events",
+              "What happened on the Opportunity, oldest first: the verification, each pro's and the owner's actions on every quote, the award and the quotes it closed, completion, review. Page with `after` (the last event id seen); each type's payload is its entry in `webhooks`.",
+              ownerToken,
+              opportunityPath,
+            ),
+          },
           ...Object.fromEntries(ownerWrites.map((w) => [`${owner}/{opportunityId}/${w.suffix}`, { post: writeOperation(w, ownerSide) }])),
           [`${PRO_API_PREFIX}/quotes/{quoteId}`]: {
             get: operation({
@@ -1136,11 +1174,22 @@ export function buildDocument(publicBaseUrl: string): Document {
               responses: responses(ok(r.proQuoteResponse, { success: true, data: ex.proQuote }), [400, 401, 404, 429]),
             }),
           },
+          [`${PRO_API_PREFIX}/quotes/{quoteId}/events`]: {
+            get: eventFeed(
+              'listProQuoteEvents',
+              'Pro',
+              "The quote thread's events",
+              "What happened on the pro's own quote thread, oldest first: both sides' actions, its award or its closing, completion, review. No other pro's events and no Opportunity-wide ones. Page with `after` (the last event id seen).",
+              proToken,
+              quotePath,
+            ),
+          },
           ...Object.fromEntries(
             proWrites.map((w) => [`${PRO_API_PREFIX}/quotes/{quoteId}/${w.suffix}`, { post: writeOperation(w, proSide) }]),
           ),
           ...listingClaimPaths(),
         },
+        webhooks: webhooks(),
       },
       { override: dropSafeIntegerBounds },
     ),

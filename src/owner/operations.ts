@@ -5,6 +5,7 @@
 // {preview} (nothing written; confirm was not true) or {opportunityId}.
 import type { z } from 'zod';
 import { asTokenHolder, type Caller, type Database } from '../db/database';
+import { eventsQuery } from '../events/params';
 import { parseOrThrow } from '../input/validate';
 import {
   acceptEstimateBody,
@@ -59,6 +60,13 @@ export function listOwnerOpportunities(db: Database, caller: Caller, tokenDigest
 export function readOwnerOpportunity(db: Database, caller: Caller, read: OwnerRead, tokenDigest: string, path: unknown): Promise<Json> {
   const { opportunityId } = parseOrThrow(opportunityPath, path, 'path');
   return db.callJson<Json>(asTokenHolder(caller), `app_hidden.${ownerReads[read]}`, [tokenDigest, opportunityId]);
+}
+
+/** A page of the Opportunity's events (its feed); `query` is {after, limit} as a query string carries them. */
+export function listOwnerEvents(db: Database, caller: Caller, tokenDigest: string, path: unknown, query: unknown): Promise<Json> {
+  const { opportunityId } = parseOrThrow(opportunityPath, path, 'path');
+  const { after, limit } = parseOrThrow(eventsQuery, query, 'query');
+  return db.callJson<Json>(asTokenHolder(caller), 'app_hidden.owner_list_events', [tokenDigest, opportunityId, after, limit]);
 }
 
 /**

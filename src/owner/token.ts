@@ -1,6 +1,7 @@
 // Where an owner access token may travel (spec, Authentication 4 and 5): the
 // x-service-owner-access-token header or a Bearer that is not an API key; for writes also the
-// body's ownerAccessToken. Never the URL: a token there is a 400 that says where it belongs.
+// body's ownerAccessToken. Never an API URL: a token there is a 400 that says where it belongs;
+// only the page the owner's e-mails link to reads it from its query (routes.ts, ownerPageRouter).
 // The rules are the same for the pro's token (src/input/access-token.ts).
 import type { Request } from 'express';
 import { accessTokenDigestOf, checkedAccessTokenDigest, type AccessTokenKind } from '../input/access-token';

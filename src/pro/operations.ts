@@ -5,6 +5,7 @@
 // {quoteId, ...the written row's id}.
 import type { z } from 'zod';
 import { asTokenHolder, type Caller, type Database } from '../db/database';
+import { eventsQuery } from '../events/params';
 import { parseOrThrow } from '../input/validate';
 import type { Preview } from '../owner/operations';
 import {
@@ -43,6 +44,13 @@ export const proWrites = {
 export function readProQuote(db: Database, caller: Caller, tokenDigest: string, path: unknown): Promise<Json> {
   const { quoteId } = parseOrThrow(quotePath, path, 'path');
   return db.callJson<Json>(asTokenHolder(caller), 'app_hidden.pro_get_quote', [tokenDigest, quoteId]);
+}
+
+/** A page of the quote's events (the pro's feed); `query` is {after, limit} as a query string carries them. */
+export function listProEvents(db: Database, caller: Caller, tokenDigest: string, path: unknown, query: unknown): Promise<Json> {
+  const { quoteId } = parseOrThrow(quotePath, path, 'path');
+  const { after, limit } = parseOrThrow(eventsQuery, query, 'query');
+  return db.callJson<Json>(asTokenHolder(caller), 'app_hidden.pro_list_events', [tokenDigest, quoteId, after, limit]);
 }
 
 /**

@@ -1,14 +1,18 @@
 // The pro's page of one quote thread (the e-mailed link): the request, the thread as the owner
 // sees it, and a form per action. No script; every form posts back (routes.ts) and is answered
-// with this page again, with a line saying what was done.
+// with a redirect to this page (src/http/page-post.ts), whose query names what was done. Times
+// are shown, and visit times typed, in the reader's chosen zone (src/html/time-zone.ts).
 import type { Response } from 'express';
 import { esc } from '../html/escape';
+import { decimal, field, filled } from '../html/form-fields';
+import { label, list, pageHref, pageNotes, postForm, zoneChooser, type PageNotes, type PageState } from '../html/page-parts';
+import { estimateHtml, messagesHtml, questionsHtml, quoteStatusLine, reviewHtml, visitHtml, type QuoteThread } from '../html/thread';
+import { formatInstant } from '../html/time-zone';
 import { sendPage } from '../http/html';
 import type { proWrites } from './operations';
-import { PAGE_TIME_ZONES } from './params';
 import { proPagePath } from './paths';
 
-export interface ProQuoteView {
+export interface ProQuoteView extends QuoteThread {
   request: {
     service: { name: string };
     location: string;
@@ -17,17 +21,6 @@ export interface ProQuoteView {
     requestedAt: string;
     awarded: boolean;
   };
-  contractorName: string;
-  quoteStatus: string;
-  threadStatus: string;
-  declineReason: string | null;
-  conversation: {
-    messages: Array<{ author: string; content: string; createdAt: string }>;
-    missingInfoRequests: Array<{ questions: string[]; answers: string[] | null }>;
-  };
-  estimates: Array<{ amount: number; currency: string; description: string | null; validUntil: string | null; status: string }>;
-  visits: Array<{ options: string[]; selectedTime: string | null; status: string }>;
-  review: { rating: number; review: string } | null;
 }
 
 /** A form of the page: which write it is, how its fields read as that write's body, what it did. */
@@ -36,19 +29,6 @@ export interface PageForm {
   read(fields: Record<string, unknown>): Record<string, unknown>;
   done: string;
 }
-
-const field = (v: unknown) => (typeof v === 'string' ? v : undefined);
-/**
- * A form's amount as a number when it is written as one in decimal (1850 or 1850.50); anything
- * else stays text, which the body's schema refuses ("must be a number"). Number() would read
- * "0x10" as 16 and "1e3" as 1000.
- */
-const DECIMAL = /^\d{1,10}(\.\d{1,4})?$/;
-const decimal = (v: unknown) => {
-  const text = field(v)?.trim();
-  return text !== undefined && DECIMAL.test(text) ? Number(text) : text;
-};
-const filled = (vs: unknown[]) => vs.map(field).filter((v): v is string => v !== undefined && v.trim() !== '');
 
 export const PAGE_FORMS: Record<string, PageForm> = {
   messages: { write: 'messages', read: (f) => ({ content: field(f.content) }), done: 'Your message was sent to the owner.' },
@@ -59,7 +39,7 @@ export const PAGE_FORMS: Record<string, PageForm> = {
   },
   'visit-times': {
     write: 'pageVisitTimes',
-    read: (f) => ({ times: filled([f.time1, f.time2, f.time3]), zone: field(f.zone) }),
+    read: (f) => ({ times: filled([f.time1, f.time2, f.time3]), zone: field(f.zone) || field(f.tz) }),
     done: 'Your visit times were sent to the owner.',
   },
   estimates: {
@@ -75,38 +55,21 @@ export const PAGE_FORMS: Record<string, PageForm> = {
   decline: { write: 'decline', read: (f) => ({ reason: field(f.reason) }), done: 'You declined this request.' },
 };
 
-const list = (items: string[]) => (items.length === 0 ? '<p>None yet.</p>' : `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`);
-
-function thread(v: ProQuoteView): string {
+function thread(v: ProQuoteView, zone: string): string {
   const who = (author: string) => (author === 'pro' ? 'You' : esc(v.request.ownerFirstName));
-  const messages = list(v.conversation.messages.map((m) => `<b>${who(m.author)}</b> (${esc(m.createdAt)}): ${esc(m.content)}`));
-  const questions = list(
-    v.conversation.missingInfoRequests.map((r) =>
-      r.questions.map((q, i) => `${esc(q)} <i>${r.answers === null ? '(not answered yet)' : esc(r.answers[i] ?? '')}</i>`).join('<br>'),
-    ),
+  const questions = list(v.conversation.missingInfoRequests.map(questionsHtml));
+  const visits = list(v.visits.map((x) => visitHtml(x, zone)));
+  const estimates = list(v.estimates.map(estimateHtml));
+  return (
+    `<h2>Messages</h2>${messagesHtml(v, zone, who)}<h2>Your questions</h2>${questions}<h2>Visits</h2>${visits}` +
+    `<h2>Estimates</h2>${estimates}${reviewHtml(v, "The owner's review")}`
   );
-  const visits = list(
-    v.visits.map((x) =>
-      x.selectedTime === null ? `Proposed: ${x.options.map(esc).join(', ')}` : `<b>Scheduled: ${esc(x.selectedTime)}</b>`,
-    ),
-  );
-  const estimates = list(
-    v.estimates.map(
-      (e) =>
-        `${esc(e.amount.toFixed(2))} ${esc(e.currency)}: ${esc(e.description ?? '')}` +
-        `${e.validUntil === null ? '' : `, valid until ${esc(e.validUntil)}`} (${esc(e.status)})`,
-    ),
-  );
-  const review = v.review === null ? '' : `<h2>The owner's review</h2><p>${esc(String(v.review.rating))} of 5: ${esc(v.review.review)}</p>`;
-  return `<h2>Messages</h2>${messages}<h2>Your questions</h2>${questions}<h2>Visits</h2>${visits}<h2>Estimates</h2>${estimates}${review}`;
 }
 
-function forms(v: ProQuoteView, quoteId: string, token: string): string {
+function forms(v: ProQuoteView, quoteId: string, state: PageState): string {
   if (v.threadStatus !== 'open') return '<p>This thread is closed: nothing more can be sent.</p>';
   const form = (suffix: string, title: string, inputs: string, button: string) =>
-    `<h2>${title}</h2><form method="post" action="${esc(`${proPagePath(quoteId)}/${suffix}`)}">` +
-    `<input type="hidden" name="proAccessToken" value="${esc(token)}">${inputs}<p><button type="submit">${button}</button></p></form>`;
-  const label = (text: string, input: string) => `<p><label>${text}<br>${input}</label></p>`;
+    postForm({ action: `${proPagePath(quoteId)}/${suffix}`, tokenField: 'proAccessToken', state }, title, inputs, button);
   const message = form(
     'messages',
     'Send a message',
@@ -114,7 +77,6 @@ function forms(v: ProQuoteView, quoteId: string, token: string): string {
     'Send',
   );
   if (v.request.awarded) return message;
-  const zones = PAGE_TIME_ZONES.map((z) => `<option>${esc(z)}</option>`).join('');
   const time = (n: number) => `<input type="datetime-local" name="time${n}"${n === 1 ? ' required' : ''}>`;
   return [
     form(
@@ -126,8 +88,8 @@ function forms(v: ProQuoteView, quoteId: string, token: string): string {
     form(
       'visit-times',
       'Propose visit times',
-      `${label('First time', time(1))}${label('Second time (optional)', time(2))}${label('Third time (optional)', time(3))}` +
-        label('Time zone', `<select name="zone">${zones}</select>`),
+      `<p>Times in ${esc(state.zone)} (the page's time zone, chosen above).</p>` +
+        `${label('First time', time(1))}${label('Second time (optional)', time(2))}${label('Third time (optional)', time(3))}`,
       'Propose',
     ),
     form(
@@ -136,7 +98,7 @@ function forms(v: ProQuoteView, quoteId: string, token: string): string {
       label('Amount', '<input type="number" name="amount" min="0.01" step="0.01" required>') +
         label('Currency', '<input type="text" name="currency" value="USD" size="3" maxlength="3" pattern="[A-Za-z]{3}">') +
         label('What it covers', '<textarea name="description" rows="3" cols="50" required maxlength="5000"></textarea>') +
-        label('Valid until', '<input type="date" name="validUntil" required>'),
+        label('Valid until (the last day, UTC)', '<input type="date" name="validUntil" required>'),
       'Send estimate',
     ),
     message,
@@ -149,17 +111,18 @@ function forms(v: ProQuoteView, quoteId: string, token: string): string {
   ].join('');
 }
 
-export function proQuotePage(res: Response, v: ProQuoteView, quoteId: string, token: string, done?: string): void {
+export function proQuotePage(res: Response, v: ProQuoteView, quoteId: string, state: PageState, notes: PageNotes = {}): void {
   const title = `${v.request.service.name} request in ${v.request.location}`;
-  const status = `${v.quoteStatus}${v.declineReason === null ? '' : ` (${v.declineReason})`}`;
+  const path = proPagePath(quoteId);
   sendPage(
     res,
-    200,
+    notes.refused?.status ?? 200,
     title,
-    `${done === undefined ? '' : `<p role="status"><b>${esc(done)}</b></p>`}<h1>${esc(title)}</h1>
+    `${pageNotes(notes, state.zone)}<h1>${esc(title)}</h1>${zoneChooser(path, state)}
 <dl><dt>Owner</dt><dd>${esc(v.request.ownerFirstName)}</dd><dt>Project description</dt><dd>${esc(v.request.description)}</dd>
-<dt>Requested</dt><dd>${esc(v.request.requestedAt)}</dd><dt>Your quote (${esc(v.contractorName)})</dt><dd>${esc(status)}</dd></dl>
-${thread(v)}${forms(v, quoteId, token)}
+<dt>Requested</dt><dd>${esc(formatInstant(v.request.requestedAt, state.zone))}</dd><dt>Your quote (${esc(v.contractorName)})</dt><dd>${quoteStatusLine(v)}</dd></dl>
+${thread(v, state.zone)}${forms(v, quoteId, state)}
+<p><a href="${esc(pageHref(path, state))}">Reload this page</a></p>
 <p><small>This page is yours alone: keep the link private.</small></p>`,
   );
 }

@@ -1,6 +1,7 @@
 // Inputs of the pro's operations (issue 26): the quote in the path, the bodies of the
 // confirm-gated writes, and the page's forms, which are read into the same bodies.
 import { z } from 'zod';
+import { canonicalTimeZone } from '../html/time-zone';
 import { confirm, messageContent } from '../owner/params';
 
 export const quotePath = z.object({
@@ -71,30 +72,15 @@ export const proDeclineBody = z.object({
     .meta({ description: 'Why the pro declines, 1 to 1000 characters; the owner sees it in the thread.' }),
 });
 
-/** The page's token: only the link's page reads one from the URL. */
-export const pageQuery = z.object({
-  token: z.string().max(200).optional(),
-});
-
-// Time zones the page offers for visit times (a form's datetime-local has none).
-export const PAGE_TIME_ZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Phoenix',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-  'America/Puerto_Rico',
-  'UTC',
-] as const;
-
-/** The page's visit form: up to three local times and their zone, read as the API's times. */
+/** The page's visit form: up to three local times and their zone (the reader's by default), read as the API's times. */
 export const pageVisitTimesForm = z.object({
   ...common,
   times: z
     .array(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'each time must be a date and time (YYYY-MM-DDTHH:MM)'))
     .min(1, 'must have 1 to 10 times')
     .max(10, 'must have 1 to 10 times'),
-  zone: z.enum(PAGE_TIME_ZONES, { error: 'must be one of the offered time zones' }),
+  zone: z
+    .string({ error: 'must be a time zone' })
+    .refine((zone) => canonicalTimeZone(zone) !== undefined, 'must be an IANA time zone, e.g. America/New_York')
+    .transform((zone) => canonicalTimeZone(zone)!),
 });

@@ -41,7 +41,7 @@ function expectPrivate(label: string, r: Answer, status: number): void {
 const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   svc.get(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-test("the owner's token-scoped reads and writes, as a header or a Bearer, and their errors", async () => {
+test("the owner's token-scoped reads and writes, as a header or a Bearer, and their errors; the owner's page", async () => {
   const made = await makeOpportunity(svc, 1, 20);
   const header = { 'x-service-owner-access-token': made.token };
   expectPrivate('list', await svc.get(OWNER, { headers: header }), 200);
@@ -55,6 +55,8 @@ test("the owner's token-scoped reads and writes, as a header or a Bearer, and th
   );
   expectPrivate('write preview', preview, 202);
   expectPrivate('no token', await svc.get(OWNER), 401);
+  expectPrivate('page', await svc.get(`/owner/opportunities/${made.opportunityId}?token=${made.token}`), 200);
+  expectPrivate('page, unknown token', await svc.get(`/owner/opportunities/${made.opportunityId}?token=${'c'.repeat(64)}`), 404);
 });
 
 test("the pro's quote over REST and the page its e-mailed link opens", async () => {

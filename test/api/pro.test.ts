@@ -208,7 +208,18 @@ describe('the page the e-mailed link opens', () => {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
     });
+  /** A post that wrote: a 303 to the page (token and zone in its query), which says what was done. */
+  const posted = async (quote: string, suffix: string, fields: Record<string, string>) => {
+    const r = await post(quote, suffix, fields);
+    expect([suffix, r.status]).toEqual([suffix, 303]);
+    const location = new URL(r.headers.get('location')!, 'http://x');
+    expect(location.pathname).toBe(`/pro/quotes/${quote}`);
+    expect(location.searchParams.get('token')).toBe(fields.proAccessToken);
+    expect(location.searchParams.get('done')).toBe(suffix);
+    return svc.get(`${location.pathname}${location.search}`);
+  };
 
   test('shows the request and the thread with forms, no script, not cached, no referrer, strict CSP', async () => {
     const r = await page(a, `?token=${token}`);
@@ -220,9 +231,13 @@ describe('the page the e-mailed link opens', () => {
     expect(r.headers.get('access-control-allow-origin')).toBeNull();
     expect(r.body).not.toMatch(/<script/i);
     expect(r.body).toContain('Blistered bottom paint needs stripping.');
+    expect(r.body).toContain('Estimate sent; thread: Open');
     for (const suffix of ['messages', 'missing-info', 'visit-times', 'estimates', 'decline']) {
       expect(r.body).toContain(`<form method="post" action="/pro/quotes/${a}/${suffix}">`);
     }
+    // Every form and link carries the zone; the page names it.
+    expect(r.body).toContain('<input type="hidden" name="tz" value="UTC">');
+    expect(r.body).toContain('(UTC)');
     // Nothing of the owner's beyond the first name; nothing of the other pro's thread.
     const seen = (await svc.get(`${OWNER}/${mine.opportunityId}`, { headers: { 'x-service-owner-access-token': mine.token } })).body.data;
     for (const hidden of [seen.owner.email, mine.opportunityId, b]) expect([hidden, r.body.includes(hidden)]).toEqual([hidden, false]);
@@ -241,41 +256,69 @@ describe('the page the e-mailed link opens', () => {
     }
   });
 
-  test('each form posts, writes, and answers with the page showing what was done', async () => {
+  test("times show in the reader's zone, named; an unknown zone falls back to UTC and says so", async () => {
+    const fresh = await makeOpportunity(svc, 1, 16);
+    const q = fresh.quotes[0]!.quoteId;
+    const t = await issueProToken(svc.db, q);
+    await posted(q, 'visit-times', { proAccessToken: t, tz: 'UTC', time1: '2031-03-10T09:00', zone: 'America/New_York' });
+    const ny = await page(q, `?token=${t}&tz=${encodeURIComponent('america/new_york')}`);
+    expect(ny.body).toContain('Mon, Mar 10, 2031, 09:00 (America/New_York)');
+    expect(ny.body).toContain('<option selected>America/New_York</option>');
+    const tokyo = await page(q, `?token=${t}&tz=Asia/Tokyo`);
+    expect(tokyo.body).toContain('Mon, Mar 10, 2031, 22:00 (Asia/Tokyo)');
+    const mars = await page(q, `?token=${t}&tz=Mars/Olympus`);
+    expect(mars.status).toBe(200);
+    expect(mars.body).toContain('&quot;Mars/Olympus&quot; is not a time zone this page knows; times are shown in UTC.');
+    expect(mars.body).toContain('Mon, Mar 10, 2031, 13:00 (UTC)');
+    // The visit form reads its times in the reader's zone when no other is chosen.
+    await posted(q, 'visit-times', { proAccessToken: t, tz: 'Asia/Tokyo', time1: '2031-03-12T09:00' });
+    const thread = (await svc.get(`${PRO}/${q}`, { headers: { [at]: t } })).body.data;
+    expect(thread.visits[1].options).toEqual(['2031-03-12T00:00:00.000Z']);
+  });
+
+  test('each form posts, writes, and redirects to the page, which says what was done; a reload posts nothing', async () => {
     const fresh = await makeOpportunity(svc, 1, 12);
     const q = fresh.quotes[0]!.quoteId;
     const t = await issueProToken(svc.db, q);
-    const m = await post(q, 'messages', { proAccessToken: t, content: 'Happy to help & quote <soon>' });
+    const m = await posted(q, 'messages', { proAccessToken: t, content: 'Happy to help & quote <soon>' });
     expect(m.status).toBe(200);
     expect(m.body).toContain('Your message was sent to the owner.');
     expect(m.body).toContain('Happy to help &amp; quote &lt;soon&gt;');
-    const asked = await post(q, 'missing-info', { proAccessToken: t, questions: 'Boat length?\r\n\r\nHull material?' });
-    expect(asked.status).toBe(200);
-    const v = await post(q, 'visit-times', {
+    const before = await count('quote_messages');
+    const location = (await post(q, 'messages', { proAccessToken: t, content: 'Once' })).headers.get('location')!;
+    expect(await count('quote_messages')).toBe(before + 1);
+    for (let i = 0; i < 2; i++) expect((await svc.get(location)).status).toBe(200);
+    expect(await count('quote_messages')).toBe(before + 1);
+    // A notice is one of the page's own: a link cannot make it say anything else.
+    expect((await page(q, `?token=${t}&done=${encodeURIComponent('<b>Paid</b>')}`)).body).not.toContain('Paid');
+    await posted(q, 'missing-info', { proAccessToken: t, questions: 'Boat length?\r\n\r\nHull material?' });
+    await posted(q, 'visit-times', {
       proAccessToken: t,
       time1: '2031-03-10T09:00',
       time2: '',
       time3: '2031-03-11T14:30',
       zone: 'America/New_York',
     });
-    expect(v.status).toBe(200);
-    const e = await post(q, 'estimates', {
+    const e = await posted(q, 'estimates', {
       proAccessToken: t,
       amount: '1850.50',
       currency: 'USD',
       description: 'Strip and repaint',
       validUntil: '2031-03-31',
     });
-    expect(e.status).toBe(200);
-    expect(e.body).toContain('1850.50 USD: Strip and repaint, valid until 2031-03-31');
+    expect(e.body).toContain('1850.50 USD: Strip and repaint, valid until 2031-03-31 (UTC) (Waiting for an answer)');
     const thread = (await svc.get(`${PRO}/${q}`, { headers: { [at]: t } })).body.data;
     expect(thread.conversation.missingInfoRequests[0].questions).toEqual(['Boat length?', 'Hull material?']);
     expect(thread.visits[0].options).toEqual(['2031-03-10T13:00:00.000Z', '2031-03-11T18:30:00.000Z']);
     expect(thread.estimates[0]).toMatchObject({ amount: 1850.5, currency: 'USD', validUntil: '2031-03-31' });
-    // An amount is read as a decimal number only: not hexadecimal, not an exponent.
+    // An amount is read as a decimal number only: not hexadecimal, not an exponent; the page
+    // says why in words, with the 400, and keeps its forms.
     for (const amount of ['0x10', '1e3', '12,50']) {
       const r = await post(q, 'estimates', { proAccessToken: t, amount, currency: 'USD', description: 'x', validUntil: '2031-03-31' });
       expect([amount, r.status]).toEqual([amount, 400]);
+      expect(r.body).toContain('role="alert"');
+      expect(r.body).toContain('amount');
+      expect(r.body).toContain(`action="/pro/quotes/${q}/estimates"`);
     }
     expect((await svc.get(`${PRO}/${q}`, { headers: { [at]: t } })).body.data.estimates).toHaveLength(1);
     // A form for another quote, a bad field, or JSON: an error page or a 415, nothing written.
@@ -283,15 +326,20 @@ describe('the page the e-mailed link opens', () => {
     const bad = await post(q, 'visit-times', { proAccessToken: t, time1: '2031-03-10T09:00', zone: 'Mars/Olympus' });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(bad.body).toContain('must be an IANA time zone');
     const json = await svc.get(`/pro/quotes/${q}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ proAccessToken: t, content: 'x' }),
     });
     expect(json.status).toBe(415);
-    const d = await post(q, 'decline', { proAccessToken: t, reason: 'Booked' });
+    const d = await posted(q, 'decline', { proAccessToken: t, reason: 'Booked' });
     expect(d.body).toContain('You declined this request.');
     expect(d.body).toContain('This thread is closed');
-    expect(d.body).not.toContain('<form');
+    expect(d.body).not.toContain('<form method="post"');
+    // A post the thread's state refuses: the page again, with the 409 in words.
+    const closed = await post(q, 'messages', { proAccessToken: t, content: 'Still there?' });
+    expect(closed.status).toBe(409);
+    expect(closed.body).toContain('role="alert"');
   });
 });

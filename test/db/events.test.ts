@@ -2,6 +2,8 @@
 // and pro tokens, as the anonymous role), with each event's type, ids and payload; previews
 // write none; the lapse of an unverified draft; no payload holds a secret; event_types' shared flags.
 import { sha256 } from '../../src/credentials';
+import { EVENT_PAGE } from '../../src/events/params';
+import { EVENT_TYPES, eventType } from '../../src/events/types';
 import { callAs, createTestDatabase, type TestDatabase } from '../helpers/db';
 import { confirmedOpportunity, issueProToken } from '../helpers/opportunities';
 
@@ -222,11 +224,23 @@ describe('a whole flow', () => {
       Buffer.alloc(32, 1),
       Buffer.alloc(32, 2),
     ]);
-    await call('confirm_service_request', [d.requestId, Buffer.alloc(32, 1), null, 5, Buffer.alloc(32, 3)]);
+    // The staff-only steps around it: the e-mails sent, a wrong code.
+    await db.pool.query('select app_private.mark_verification_sent($1)', [d.requestId]);
+    expect(await call('confirm_service_request', [d.requestId, Buffer.alloc(32, 9), null, 5, Buffer.alloc(32, 3)])).toHaveProperty(
+      'refusal',
+    );
+    const c = await call('confirm_service_request', [d.requestId, Buffer.alloc(32, 1), null, 5, Buffer.alloc(32, 3)]);
+    await db.pool.query('select app_private.mark_coverage_notified($1), app_private.mark_owner_access_sent($1)', [c.opportunityId]);
     const made = await eventsAfter(d.requestId);
-    expect(made.map((e) => e.type)).toEqual(['request.created', 'request.verified', 'opportunity.no_coverage']);
-    expect(made[1]!.detail).toMatchObject({ quotes: [] });
-    expect(made[2]!.detail).toEqual({});
+    expect(made.map((e) => [e.type, e.detail])).toEqual([
+      ['request.created', { pros: 0 }],
+      ['request.verification_sent', {}],
+      ['request.verification_failed', { attempt: 1 }],
+      ['request.verified', expect.objectContaining({ quotes: [] })],
+      ['opportunity.no_coverage', {}],
+      ['opportunity.coverage_notified', {}],
+      ['opportunity.owner_access_sent', {}],
+    ]);
     secrets.push('ann-none@example.com', Buffer.alloc(32, 1).toString('hex'), Buffer.alloc(32, 3).toString('hex'));
   });
 });
@@ -286,6 +300,26 @@ describe('payloads and types', () => {
       for (const secret of secrets) expect([e.type, text.includes(secret)]).toEqual([e.type, false]);
       expect([e.type, /@|[0-9a-f]{64}|\\x/i.test(text)]).toEqual([e.type, false]);
     }
+  });
+
+  test("every event written validates against its type's payload schema in the registry (src/events/types.ts)", () => {
+    // The flows above wrote every type there is.
+    expect([...new Set(seen.map((e) => e.type))].sort()).toEqual(EVENT_TYPES.map((t) => t.type).sort());
+    for (const e of seen) {
+      const result = eventType(e.type)?.payload.safeParse(e.detail);
+      expect([e.type, result?.success, result?.error?.issues]).toEqual([e.type, true, undefined]);
+    }
+  });
+
+  test('the registry is app_public.event_types: the same types, shared flags and descriptions', async () => {
+    const { rows } = await db.pool.query('select type, shared, description from app_public.event_types order by type');
+    const registry = EVENT_TYPES.map(({ type, shared, description }) => ({ type, shared, description }));
+    expect([...registry].sort((x, y) => x.type.localeCompare(y.type))).toEqual(rows);
+  });
+
+  test("the API's largest feed page is the SQL's", async () => {
+    const { rows } = await db.pool.query('select app_private.setting_event_page_max() as max');
+    expect(rows[0].max).toBe(EVENT_PAGE.max);
   });
 
   test("event_types' shared flag: the parties see the flow, staff see the sends and failed verifications", async () => {

@@ -274,8 +274,19 @@ describe("a pro's assistant (issue 26)", () => {
       { messageId: sent.messageId, author: 'pro', content: message.content },
     ]);
 
+    // The thread's events skill answers what the REST feed does: the message, as an event.
+    const events = await run(client, 'pro_list_events', pro);
+    expect(events.events.at(-1)).toMatchObject({
+      type: 'quote.pro_message_sent',
+      data: { messageId: sent.messageId, content: message.content },
+    });
+    expect(events).toEqual(
+      (await svc.get(`${PRO}/${mine.quoteId}/events`, { headers: { 'x-service-pro-access-token': mine.token } })).body.data,
+    );
+
     // The other pro's quote is not found with this token; without a token, the 401 says where it goes.
     expect(await run(client, 'pro_get_quote', { ...pro, quoteId: theirs.quoteId })).toMatchObject({ success: false, status: 404 });
+    expect(await run(client, 'pro_list_events', { ...pro, quoteId: theirs.quoteId })).toMatchObject({ success: false, status: 404 });
     expect(await run(client, 'pro_send_message', { quoteId: mine.quoteId, content: 'x', confirm: true })).toEqual({
       success: false,
       status: 401,

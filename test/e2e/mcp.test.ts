@@ -42,6 +42,7 @@ const TOOLS = [
   'owner_accept_estimate',
   'owner_answer_missing_info',
   'owner_get_opportunity',
+  'owner_list_events',
   'owner_list_opportunities',
   'owner_mark_complete',
   'owner_opportunity_status',
@@ -52,6 +53,7 @@ const TOOLS = [
   'owner_visit_options',
   'pro_decline',
   'pro_get_quote',
+  'pro_list_events',
   'pro_propose_visit_times',
   'pro_request_missing_info',
   'pro_send_estimate',
@@ -226,6 +228,13 @@ describe('the request flow and the owner tools', () => {
     expect(await callOk(client, 'owner_list_opportunities', { ownerAccessToken: token })).toEqual(
       (await svc.get(OWNER, { headers })).body.data,
     );
+    for (const page of [{}, { limit: 1 }]) {
+      const viaRest = await svc.get(`${OWNER}/${opportunityId}/events?${new URLSearchParams(page as never)}`, { headers });
+      expect(await callOk(client, 'owner_list_events', { ownerAccessToken: token, opportunityId, ...page })).toEqual(viaRest.body.data);
+    }
+    expect(await callError(client, 'owner_list_events', { ownerAccessToken: token, opportunityId, after: 'bogus' })).toMatchObject({
+      status: 400,
+    });
     expect(await callError(client, 'owner_get_opportunity', { ownerAccessToken: 'abc', opportunityId })).toEqual({
       success: false,
       status: 401,
@@ -333,6 +342,15 @@ describe("the pro's side, driven by a pro agent (issue 26)", () => {
     expect((await callOk(client, 'pro_get_quote', pro)).estimates).toMatchObject([
       { estimateId: sent.estimateId, amount: estimate.amount, currency: 'USD', status: 'submitted' },
     ]);
+    // The thread's events, as REST lists them.
+    const events = await callOk(client, 'pro_list_events', pro);
+    expect(events.events.map((e: { type: string }) => e.type).slice(-2)).toEqual([
+      'quote.visit_times_proposed',
+      'quote.estimate_submitted',
+    ]);
+    expect(events).toEqual(
+      (await svc.get(`${PRO}/${pro.quoteId}/events`, { headers: { 'x-service-pro-access-token': pro.proAccessToken } })).body.data,
+    );
 
     // The owner over REST; the pro's side of the same thread is read by the agent over MCP.
     await ownerFinishes(svc, sink, loop, () => callOk(client, 'pro_get_quote', pro));

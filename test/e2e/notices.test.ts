@@ -62,6 +62,8 @@ test("the owner hears the pro's questions with a link to the owner page; the pro
   expect(owner.token).not.toBe(loop.ownerAccessToken);
   const read = await svc.get(`${OWNER}/${loop.opportunityId}`, { headers: { 'x-service-owner-access-token': owner.token } });
   expect([read.status, read.body.data.opportunityId]).toEqual([200, loop.opportunityId]);
+  const ownerPage = await svc.get(owner.link.slice(svc.url.length));
+  expect([ownerPage.status, ownerPage.body]).toEqual([200, expect.stringContaining(questions[0]!.replace('?', ''))]);
   // Every owner notice has a stop link, also as RFC 8058's one-click header.
   const stop = stopLinkOf(toOwner!);
   const head = toOwner!.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');

@@ -1,7 +1,8 @@
-// The whole loop without staff (issue 26): an owner's request is verified, the selected pro is
-// e-mailed a link (the real SMTP sink), opens it in Chromium and proposes visit times and an
-// estimate on the page; the owner picks a time and accepts over REST; both see the same thread;
-// the owner completes and reviews, and the review shows on the pro's profile.
+// The whole loop without staff: an owner's request is verified, the selected pro is e-mailed a
+// link (the real SMTP sink), opens it in Chromium, chooses its time zone and proposes visit times
+// and an estimate on the page (a reload after a post posts nothing again); the owner picks a time
+// and accepts over REST; both see the same thread; the owner completes and reviews, and the
+// review shows on the pro's profile.
 import { launchBrowser, newTab } from '../helpers/browser';
 import { PRO } from '../helpers/opportunities';
 import { ESTIMATE, ownerFinishes, requestToOnePro, VISIT_TIMES } from '../helpers/pro-loop';
@@ -28,11 +29,18 @@ test('request -> pro e-mail -> the pro answers on its page in Chromium -> the ow
     const { tab, errors } = await newTab(browser);
     await tab.goto(link.link);
     expect(await tab.content()).toContain(loop.body.project.description);
+    // The page's zone: its times are shown, and the visit times typed, in it.
+    await tab.locator('select[name=tz]').selectOption(VISIT_TIMES.zone);
+    await tab.getByRole('button', { name: 'Change time zone' }).click();
+    await tab.getByText(`Times in ${VISIT_TIMES.zone}`).waitFor();
     const visits = tab.locator('form[action$="/visit-times"]');
     await visits.locator('input[name=time1]').fill(VISIT_TIMES.local[0]!);
     await visits.locator('input[name=time2]').fill(VISIT_TIMES.local[1]!);
-    await visits.locator('select[name=zone]').selectOption(VISIT_TIMES.zone);
     await visits.getByRole('button', { name: 'Propose' }).click();
+    await tab.getByText('Your visit times were sent to the owner.').waitFor();
+    expect(await tab.content()).toContain(`Sun, May 4, 2031, 09:00 (${VISIT_TIMES.zone})`);
+    // The post was answered with a redirect: a reload reads the page again and proposes nothing twice.
+    await tab.reload();
     await tab.getByText('Your visit times were sent to the owner.').waitFor();
     const estimate = tab.locator('form[action$="/estimates"]');
     await estimate.locator('input[name=amount]').fill(ESTIMATE.amount);

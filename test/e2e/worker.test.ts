@@ -1,6 +1,6 @@
 // The worker alone (`npm run worker` runs dist/worker/main.js): it picks up a queued job,
 // sends through SMTP, and stops cleanly on SIGTERM; it registers its crontab and runs the
-// rate-limit sweep.
+// rate-limit sweep; it lapses an unverified draft at its expiry.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -90,4 +90,30 @@ test('the worker registers its crontab, and the rate-limit sweep it queues remov
   }
   expect(await exited).toBe(0);
   expect(output()).toContain('rate-limit buckets swept: 1');
+}, 30_000);
+
+test('a draft nobody verifies lapses at its expiry: the queued job records request.lapsed once', async () => {
+  const {
+    rows: [s],
+  } = await db.pool.query('select slug from app_public.specialties limit 1');
+  const {
+    rows: [d],
+  } = await db.pool.query(
+    `select app_hidden.create_service_request('Lou', null, 'lou@example.com', null, $1,
+    'Mystic, CT', 'Teak deck needs refinishing before June.', '{}', null, null, 1) as r`,
+    [s.slug],
+  );
+  const lapsed = async () =>
+    (await db.pool.query(`select detail from app_public.request_events where request_id = $1 and type = 'request.lapsed'`, [d.r.requestId]))
+      .rows;
+  expect(await lapsed()).toEqual([]);
+  const { child, exited } = await startWorker();
+  try {
+    const deadline = Date.now() + 20_000;
+    while ((await lapsed()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await lapsed()).toEqual([{ detail: { expiredAt: expect.stringMatching(/Z$/) } }]);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  expect(await exited).toBe(0);
 }, 30_000);

@@ -109,7 +109,18 @@ test("no password, key, code or token in PostgreSQL's log, the service's log or 
     await call('GET', '/api/v1/public/search-mcp/owner/opportunities/00000000-0000-4000-8000-000000000000', undefined, owner),
     404,
   );
+  // The owner's page: its link, a form's post with the token in its body (for a thread the
+  // Opportunity does not have: a 404 page), and an unknown token (the same 404 as an unknown id).
+  expectStatus(await call('GET', `/owner/opportunities/${opportunityId}?token=${secrets.ownerToken}`), 200);
+  const ownerForm = (more: Record<string, string>) =>
+    fetch(`${service.url}/owner/opportunities/${opportunityId}/mark-complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ownerAccessToken: secrets.ownerToken!, quoteId: 'nope', ...more }).toString(),
+    });
+  expectStatus(await ownerForm({ confirm: 'yes' }), 404);
   secrets.unknownOwnerToken = randomBytes(32).toString('hex');
+  expectStatus(await call('GET', `/owner/opportunities/${opportunityId}?token=${secrets.unknownOwnerToken}`), 404);
   expectStatus(
     await call('GET', `/api/v1/public/search-mcp/owner/opportunities/${opportunityId}`, undefined, {
       'x-service-owner-access-token': secrets.unknownOwnerToken!,
