@@ -1642,6 +1642,45 @@ CREATE FUNCTION app_hidden.name_key(p_text text) RETURNS text
 COMMENT ON FUNCTION app_hidden.name_key(p_text text) IS 'A name without case or punctuation, for exact-name matches.';
 
 --
+-- Name: notice_stop_link(text, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.notice_stop_link(p_token_digest_hex text, p_stop boolean) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+declare
+  v_recipient app_private.notice_recipients;
+  v_opportunity app_public.opportunities;
+begin
+  if p_token_digest_hex ~ '^[0-9a-f]{64}$' then
+    select r.* into v_recipient from app_private.notice_stop_tokens t
+      join app_private.notice_recipients r on r.id = t.recipient_id
+     where t.digest = decode(p_token_digest_hex, 'hex');
+  end if;
+  if v_recipient.id is null then
+    raise exception 'Invalid stop link' using errcode = 'CREDS',
+      detail = 'Open the stop link of a recent notice e-mail, or ask your assistant to stop notice e-mails.';
+  end if;
+  if p_stop then
+    -- The Opportunity first, then its recipients: the one lock order.
+    v_opportunity := app_private.locked_opportunity(v_recipient.opportunity_id);
+    update app_private.notice_recipients set stopped_at = coalesce(stopped_at, now())
+     where id = v_recipient.id returning * into v_recipient;
+  end if;
+  return (select json_build_object('opportunityId', o.id, 'service', s.name, 'stopped', v_recipient.stopped_at is not null)
+    from app_public.opportunities o join app_public.specialties s on s.id = o.specialty_id
+   where o.id = v_recipient.opportunity_id);
+end
+$_$;
+
+--
+-- Name: FUNCTION notice_stop_link(p_token_digest_hex text, p_stop boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.notice_stop_link(p_token_digest_hex text, p_stop boolean) IS 'The stop link of an owner notice e-mail: reads (p_stop false) or stops the Opportunity''s notice e-mails.';
+
+--
 -- Name: opportunities; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -2122,6 +2161,39 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.owner_send_message(p_token text, p_opportunity_id text, p_quote_id text, p_content text, p_confirm boolean) IS 'The owner messages a pro; see POST .../owner/opportunities/{id}/messages.';
+
+--
+-- Name: owner_set_notice_emails(text, text, boolean, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.owner_set_notice_emails(p_token text, p_opportunity_id text, p_send boolean, p_confirm boolean) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_opportunity app_public.opportunities := app_private.locked_opportunity((app_private.owned_opportunity(p_token, p_opportunity_id)).id);
+  v_newest bigint := coalesce((select max(id) from app_public.request_events where opportunity_id = v_opportunity.id), 0);
+begin
+  if p_send is null then
+    raise exception 'send must be true or false' using errcode = 'INVAL';
+  end if;
+  if p_confirm then
+    insert into app_private.notice_recipients as r (opportunity_id, quote_id, told_event_id, stopped_at)
+      values (v_opportunity.id, null, v_newest, case when not p_send then now() end)
+      on conflict (opportunity_id, quote_id) do update
+        set stopped_at = case when p_send then null else coalesce(r.stopped_at, now()) end,
+            told_event_id = case when p_send and r.stopped_at is not null then greatest(r.told_event_id, v_newest)
+                                 else r.told_event_id end;
+  end if;
+  return app_private.preview_or_done(p_confirm, 'set_notice_emails', json_build_object('send', p_send), v_opportunity.id);
+end
+$$;
+
+--
+-- Name: FUNCTION owner_set_notice_emails(p_token text, p_opportunity_id text, p_send boolean, p_confirm boolean); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.owner_set_notice_emails(p_token text, p_opportunity_id text, p_send boolean, p_confirm boolean) IS 'The owner stops or resumes notice e-mails for the Opportunity (the feed stays); see POST .../notice-emails.';
 
 --
 -- Name: owner_visit_options(text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -4043,6 +4115,62 @@ end
 $$;
 
 --
+-- Name: claim_notice(bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.claim_notice(p_recipient_id bigint) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_recipient app_private.notice_recipients;
+  v_side text;
+  v_to text;
+  v_events json;
+  v_up_to bigint;
+begin
+  select * into v_recipient from app_private.notice_recipients where id = p_recipient_id for update;
+  if v_recipient.id is null then
+    return null;
+  end if;
+  v_side := case when v_recipient.quote_id is null then 'owner' else 'pro' end;
+  select json_agg(json_build_object('type', e.type, 'createdAt', app_hidden.iso_time(e.created_at),
+           'quoteId', e.quote_id, 'contractorName', c.name, 'timeZone', app_private.state_time_zone(c.state),
+           'data', e.detail) order by e.id),
+         max(e.id)
+    into v_events, v_up_to
+    from app_public.request_events e
+    join app_public.quotes q on q.id = e.quote_id
+    join app_public.contractors c on c.id = q.contractor_id
+   where e.opportunity_id = v_recipient.opportunity_id
+     and (v_recipient.quote_id is null or e.quote_id = v_recipient.quote_id)
+     and e.id > v_recipient.told_event_id
+     and app_private.notice_side(e.type) = v_side;
+  if v_up_to is null then
+    return null;
+  end if;
+  select case v_side when 'owner' then o.owner_email::text else c.email::text end into v_to
+    from app_public.opportunities o
+    left join app_public.quotes q on q.id = v_recipient.quote_id
+    left join app_public.contractors c on c.id = q.contractor_id
+   where o.id = v_recipient.opportunity_id;
+  if v_recipient.stopped_at is not null or v_to is null then
+    update app_private.notice_recipients set told_event_id = v_up_to where id = p_recipient_id;
+    return null;
+  end if;
+  update app_private.notice_recipients set last_sent_at = now() where id = p_recipient_id;
+  return (select json_build_object('recipientId', v_recipient.id, 'side', v_side, 'to', v_to,
+      'opportunityId', o.id, 'quoteId', v_recipient.quote_id, 'ownerFirstName', o.owner_first_name,
+      'proName', app_private.contractor_name(q.contractor_id), 'service', s.name, 'location', o.location,
+      'upTo', v_up_to, 'events', v_events)
+    from app_public.opportunities o
+    join app_public.specialties s on s.id = o.specialty_id
+    left join app_public.quotes q on q.id = v_recipient.quote_id
+   where o.id = v_recipient.opportunity_id);
+end
+$$;
+
+--
 -- Name: confirmation_json(app_public.service_requests, text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4162,6 +4290,12 @@ COMMENT ON TABLE app_public.request_events IS 'Lifecycle events of the request f
 --
 
 COMMENT ON COLUMN app_public.request_events.detail IS 'The event''s payload: what happened. Shared types show it to the parties, so it never holds a secret.';
+
+--
+-- Name: COLUMN request_events.owner_notified_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.request_events.owner_notified_at IS 'When the retired per-event owner e-mail told the owner of this event (events before notice e-mails were coalesced); no longer written.';
 
 --
 -- Name: event_json(app_public.request_events); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4582,6 +4716,17 @@ CREATE FUNCTION app_private.mark_listing_claim_sent(p_claim_id uuid) RETURNS voi
   $$;
 
 --
+-- Name: mark_notice_sent(bigint, bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.mark_notice_sent(p_recipient_id bigint, p_up_to bigint) RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    update app_private.notice_recipients set told_event_id = greatest(told_event_id, p_up_to) where id = p_recipient_id
+  $$;
+
+--
 -- Name: mark_owner_access_sent(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4593,14 +4738,6 @@ begin
   perform app_private.record_event('opportunity.owner_access_sent', null, p_opportunity_id, null);
 end
 $$;
-
---
--- Name: mark_owner_notified(bigint); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.mark_owner_notified(p_event_id bigint) RETURNS void
-    LANGUAGE sql
-    AS $$ update app_public.request_events set owner_notified_at = now() where id = p_event_id $$;
 
 --
 -- Name: mark_pro_notified(uuid, boolean); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4665,6 +4802,21 @@ begin
   return app_hidden.api_key_json(v_row);
 end
 $_$;
+
+--
+-- Name: notice_side(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.notice_side(p_type text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    select case
+      when p_type in ('quote.pro_message_sent', 'quote.info_requested', 'quote.visit_times_proposed',
+                      'quote.estimate_submitted', 'quote.declined') then 'owner'
+      when p_type in ('quote.owner_message_sent', 'quote.info_provided', 'quote.visit_time_selected',
+                      'quote.awarded', 'quote.closed', 'quote.completed', 'quote.reviewed') then 'pro'
+    end
+  $$;
 
 --
 -- Name: open_thread(app_public.quotes); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4759,24 +4911,6 @@ CREATE FUNCTION app_private.owner_access_email(p_opportunity_id uuid) RETURNS js
      where o.id = p_opportunity_id
        and not exists (select 1 from app_public.request_events e
                         where e.opportunity_id = o.id and e.type = 'opportunity.owner_access_sent')
-  $$;
-
---
--- Name: owner_notice(bigint); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.owner_notice(p_event_id bigint) RETURNS json
-    LANGUAGE sql STABLE
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$
-    select json_build_object('eventId', e.id, 'type', e.type, 'opportunityId', o.id, 'to', o.owner_email,
-      'firstName', o.owner_first_name, 'proName', c.name, 'service', s.name)
-      from app_public.request_events e
-      join app_public.opportunities o on o.id = e.opportunity_id
-      join app_public.quotes q on q.id = e.quote_id
-      join app_public.contractors c on c.id = q.contractor_id
-      join app_public.specialties s on s.id = o.specialty_id
-     where e.id = p_event_id and e.owner_notified_at is null
   $$;
 
 --
@@ -4994,16 +5128,14 @@ CREATE FUNCTION app_private.pro_acted(p_type text, q app_public.quotes, p_detail
     LANGUAGE plpgsql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-declare
-  v_event_id bigint := (app_private.quote_event(p_type, q, p_detail)).id;
 begin
+  -- The owner's notice e-mail is queued by record_event (app_private.queue_notices).
+  perform app_private.quote_event(p_type, q, p_detail);
   -- Staff acting for a pro (staff GraphQL runs as marine_admin): one audit row for the action,
   -- with the row it wrote (p_written).
   if pg_catalog.current_setting('role') = 'marine_admin' then
     perform app_private.record_staff_change('quotes', jsonb_build_object('id', q.id), p_type, null, p_written);
   end if;
-  perform graphile_worker.add_job('request_events__notify_owner', json_build_object('eventId', v_event_id),
-    job_key := 'notify-owner:' || v_event_id);
 end
 $$;
 
@@ -5092,6 +5224,36 @@ $_$;
 --
 
 COMMENT ON FUNCTION app_private.pro_token_quote(p_token_digest_hex text, p_quote_id text) IS 'The quote of a pro access token (its SHA-256 digest as hex) when it is the one asked for; CREDS or NTFND otherwise.';
+
+--
+-- Name: queue_notices(app_public.request_events); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.queue_notices(p_event app_public.request_events) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_side text := app_private.notice_side(p_event.type);
+  v_recipient app_private.notice_recipients;
+begin
+  if v_side is null or p_event.opportunity_id is null or p_event.quote_id is null then
+    return;
+  end if;
+  -- A new recipient is told from this event on (not of the thread's earlier history).
+  insert into app_private.notice_recipients as r (opportunity_id, quote_id, told_event_id)
+    values (p_event.opportunity_id, case when v_side = 'pro' then p_event.quote_id end, p_event.id - 1)
+    on conflict (opportunity_id, quote_id) do update set told_event_id = r.told_event_id
+    returning * into v_recipient;
+  if v_recipient.stopped_at is not null then
+    return;
+  end if;
+  perform graphile_worker.add_job('notices__send', json_build_object('recipientId', v_recipient.id),
+    queue_name := 'notices:' || v_recipient.opportunity_id,
+    run_at := greatest(now(), v_recipient.last_sent_at + app_private.setting_notice_window()),
+    job_key := 'notices:' || v_recipient.id, job_key_mode := 'replace');
+end
+$$;
 
 --
 -- Name: queue_webhook_deliveries(app_public.request_events); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5349,6 +5511,7 @@ begin
   if (select t.shared from app_public.event_types t where t.type = p_type) then
     perform app_private.queue_webhook_deliveries(v_event);
   end if;
+  perform app_private.queue_notices(v_event);
   return v_event;
 end
 $$;
@@ -5629,6 +5792,52 @@ CREATE FUNCTION app_private.set_listing_claim_code(p_claim_id uuid, p_code_diges
   $$;
 
 --
+-- Name: set_notice_stop_token(bigint, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.set_notice_stop_token(p_recipient_id bigint, p_token_digest bytea) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  insert into app_private.notice_stop_tokens (digest, recipient_id) values (p_token_digest, p_recipient_id);
+  delete from app_private.notice_stop_tokens where digest in (
+    select digest from app_private.notice_stop_tokens where recipient_id = p_recipient_id
+     order by created_at desc, digest offset app_private.setting_notice_links_kept());
+end
+$$;
+
+--
+-- Name: set_notice_token(bigint, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.set_notice_token(p_recipient_id bigint, p_token_digest bytea) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_recipient app_private.notice_recipients;
+begin
+  select * into strict v_recipient from app_private.notice_recipients where id = p_recipient_id;
+  if v_recipient.quote_id is null then
+    insert into app_private.owner_access_tokens (opportunity_id, digest, issued_via)
+      values (v_recipient.opportunity_id, p_token_digest, 'notice');
+    delete from app_private.owner_access_tokens where id in (
+      select id from app_private.owner_access_tokens
+       where opportunity_id = v_recipient.opportunity_id and issued_via = 'notice'
+       order by created_at desc, id offset app_private.setting_notice_links_kept());
+  else
+    insert into app_private.pro_access_tokens (quote_id, digest, expires_at, issued_via)
+      values (v_recipient.quote_id, p_token_digest, now() + interval '180 days', 'notice');
+    delete from app_private.pro_access_tokens where id in (
+      select id from app_private.pro_access_tokens
+       where quote_id = v_recipient.quote_id and issued_via = 'notice'
+       order by created_at desc, id offset app_private.setting_notice_links_kept());
+  end if;
+end
+$$;
+
+--
 -- Name: set_owner_email_token(uuid, bytea); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5652,7 +5861,7 @@ CREATE FUNCTION app_private.set_pro_token(p_quote_id uuid, p_token_digest bytea)
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
-  delete from app_private.pro_access_tokens where quote_id = p_quote_id;
+  delete from app_private.pro_access_tokens where quote_id = p_quote_id and issued_via = 'request';
   insert into app_private.pro_access_tokens (quote_id, digest, expires_at)
     values (p_quote_id, p_token_digest, now() + interval '180 days');
 end
@@ -5686,6 +5895,22 @@ CREATE FUNCTION app_private.setting_booking_horizon() RETURNS interval
 CREATE FUNCTION app_private.setting_event_page_max() RETURNS integer
     LANGUAGE sql IMMUTABLE
     AS $$ select 200 $$;
+
+--
+-- Name: setting_notice_links_kept(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.setting_notice_links_kept() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 10 $$;
+
+--
+-- Name: setting_notice_window(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.setting_notice_window() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    AS $$ select interval '3 minutes' $$;
 
 --
 -- Name: setting_quote_writes_a_day(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5745,6 +5970,31 @@ CREATE FUNCTION app_private.staff_json(p_user app_public.users) RETURNS json
     AS $$
     select json_build_object('email', p_user.email, 'isAdmin', p_user.is_admin,
       'isStaff', exists (select 1 from app_private.staff_grants g where g.user_id = p_user.id))
+  $$;
+
+--
+-- Name: state_time_zone(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.state_time_zone(p_state text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    select coalesce((select z from (values
+      ('AL', 'America/Chicago'), ('AK', 'America/Anchorage'), ('AZ', 'America/Phoenix'), ('AR', 'America/Chicago'),
+      ('CA', 'America/Los_Angeles'), ('CO', 'America/Denver'), ('CT', 'America/New_York'), ('DE', 'America/New_York'),
+      ('DC', 'America/New_York'), ('FL', 'America/New_York'), ('GA', 'America/New_York'), ('HI', 'Pacific/Honolulu'),
+      ('ID', 'America/Boise'), ('IL', 'America/Chicago'), ('IN', 'America/Indiana/Indianapolis'), ('IA', 'America/Chicago'),
+      ('KS', 'America/Chicago'), ('KY', 'America/New_York'), ('LA', 'America/Chicago'), ('ME', 'America/New_York'),
+      ('MD', 'America/New_York'), ('MA', 'America/New_York'), ('MI', 'America/Detroit'), ('MN', 'America/Chicago'),
+      ('MS', 'America/Chicago'), ('MO', 'America/Chicago'), ('MT', 'America/Denver'), ('NE', 'America/Chicago'),
+      ('NV', 'America/Los_Angeles'), ('NH', 'America/New_York'), ('NJ', 'America/New_York'), ('NM', 'America/Denver'),
+      ('NY', 'America/New_York'), ('NC', 'America/New_York'), ('ND', 'America/Chicago'), ('OH', 'America/New_York'),
+      ('OK', 'America/Chicago'), ('OR', 'America/Los_Angeles'), ('PA', 'America/New_York'), ('RI', 'America/New_York'),
+      ('SC', 'America/New_York'), ('SD', 'America/Chicago'), ('TN', 'America/Chicago'), ('TX', 'America/Chicago'),
+      ('UT', 'America/Denver'), ('VT', 'America/New_York'), ('VA', 'America/New_York'), ('WA', 'America/Los_Angeles'),
+      ('WV', 'America/New_York'), ('WI', 'America/Chicago'), ('WY', 'America/Denver'), ('PR', 'America/Puerto_Rico'),
+      ('VI', 'America/St_Thomas'), ('GU', 'Pacific/Guam'), ('AS', 'Pacific/Pago_Pago'), ('MP', 'Pacific/Saipan'))
+      s(code, z) where s.code = upper(p_state)), 'UTC')
   $$;
 
 --
@@ -6667,6 +6917,55 @@ CREATE TABLE app_private.listing_claim_secrets (
 COMMENT ON TABLE app_private.listing_claim_secrets IS 'The SHA-256 digest of a claim''s e-mailed code, bound to the claim id.';
 
 --
+-- Name: notice_recipients; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.notice_recipients (
+    id bigint NOT NULL,
+    opportunity_id uuid NOT NULL,
+    quote_id uuid,
+    told_event_id bigint NOT NULL,
+    last_sent_at timestamp with time zone,
+    stopped_at timestamp with time zone,
+    CONSTRAINT notice_recipients_check CHECK (((stopped_at IS NULL) OR (quote_id IS NULL)))
+);
+
+--
+-- Name: TABLE notice_recipients; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.notice_recipients IS 'Who is told of an Opportunity''s events by e-mail (its owner, each quote''s pro): the last event told, the last send, the owner''s stop.';
+
+--
+-- Name: notice_recipients_id_seq; Type: SEQUENCE; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.notice_recipients ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_private.notice_recipients_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: notice_stop_tokens; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.notice_stop_tokens (
+    digest bytea NOT NULL,
+    recipient_id bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE notice_stop_tokens; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.notice_stop_tokens IS 'Stop-link tokens of owner notice e-mails (SHA-256 digests): each can only stop its Opportunity''s notice e-mails.';
+
+--
 -- Name: owner_access_tokens; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -6676,7 +6975,7 @@ CREATE TABLE app_private.owner_access_tokens (
     digest bytea NOT NULL,
     issued_via text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT owner_access_tokens_issued_via_check CHECK ((issued_via = ANY (ARRAY['confirm_response'::text, 'email'::text])))
+    CONSTRAINT owner_access_tokens_issued_via_check CHECK ((issued_via = ANY (ARRAY['confirm_response'::text, 'email'::text, 'notice'::text])))
 );
 
 --
@@ -6688,7 +6987,9 @@ CREATE TABLE app_private.pro_access_tokens (
     quote_id uuid NOT NULL,
     digest bytea NOT NULL,
     expires_at timestamp with time zone NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    issued_via text DEFAULT 'request'::text NOT NULL,
+    CONSTRAINT pro_access_tokens_issued_via_check CHECK ((issued_via = ANY (ARRAY['request'::text, 'notice'::text])))
 );
 
 --
@@ -6696,6 +6997,12 @@ CREATE TABLE app_private.pro_access_tokens (
 --
 
 COMMENT ON TABLE app_private.pro_access_tokens IS 'Pro access tokens (SHA-256 digests), each scoped to one quote thread; written only by app_private.set_pro_token.';
+
+--
+-- Name: COLUMN pro_access_tokens.issued_via; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON COLUMN app_private.pro_access_tokens.issued_via IS 'request: the link of the e-mail that asked the pro for a quote (one, replaced on a retried send); notice: the link of a notice e-mail.';
 
 --
 -- Name: rate_limit_buckets; Type: TABLE; Schema: app_private; Owner: -
@@ -7194,6 +7501,27 @@ ALTER TABLE ONLY app_private.listing_claim_secrets
     ADD CONSTRAINT listing_claim_secrets_pkey PRIMARY KEY (claim_id);
 
 --
+-- Name: notice_recipients notice_recipients_opportunity_id_quote_id_key; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.notice_recipients
+    ADD CONSTRAINT notice_recipients_opportunity_id_quote_id_key UNIQUE NULLS NOT DISTINCT (opportunity_id, quote_id);
+
+--
+-- Name: notice_recipients notice_recipients_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.notice_recipients
+    ADD CONSTRAINT notice_recipients_pkey PRIMARY KEY (id);
+
+--
+-- Name: notice_stop_tokens notice_stop_tokens_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.notice_stop_tokens
+    ADD CONSTRAINT notice_stop_tokens_pkey PRIMARY KEY (digest);
+
+--
 -- Name: owner_access_tokens owner_access_tokens_digest_key; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -7520,6 +7848,12 @@ ALTER TABLE ONLY app_public.webhook_endpoints
 --
 
 CREATE INDEX listing_access_tokens_claim_idx ON app_private.listing_access_tokens USING btree (claim_id);
+
+--
+-- Name: notice_stop_tokens_recipient_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX notice_stop_tokens_recipient_idx ON app_private.notice_stop_tokens USING btree (recipient_id, created_at);
 
 --
 -- Name: pro_access_tokens_quote_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -8047,6 +8381,27 @@ ALTER TABLE ONLY app_private.listing_claim_secrets
     ADD CONSTRAINT listing_claim_secrets_claim_id_fkey FOREIGN KEY (claim_id) REFERENCES app_public.listing_claims(id) ON DELETE CASCADE;
 
 --
+-- Name: notice_recipients notice_recipients_opportunity_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.notice_recipients
+    ADD CONSTRAINT notice_recipients_opportunity_id_fkey FOREIGN KEY (opportunity_id) REFERENCES app_public.opportunities(id) ON DELETE CASCADE;
+
+--
+-- Name: notice_recipients notice_recipients_quote_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.notice_recipients
+    ADD CONSTRAINT notice_recipients_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES app_public.quotes(id) ON DELETE CASCADE;
+
+--
+-- Name: notice_stop_tokens notice_stop_tokens_recipient_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.notice_stop_tokens
+    ADD CONSTRAINT notice_stop_tokens_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES app_private.notice_recipients(id) ON DELETE CASCADE;
+
+--
 -- Name: owner_access_tokens owner_access_tokens_opportunity_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -8335,6 +8690,18 @@ ALTER TABLE app_private.listing_access_tokens ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_private.listing_claim_secrets ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: notice_recipients; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.notice_recipients ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: notice_stop_tokens; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.notice_stop_tokens ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: owner_access_tokens; Type: ROW SECURITY; Schema: app_private; Owner: -
@@ -9264,6 +9631,13 @@ REVOKE ALL ON FUNCTION app_hidden.name_key(p_text text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.name_key(p_text text) TO marine_anonymous;
 
 --
+-- Name: FUNCTION notice_stop_link(p_token_digest_hex text, p_stop boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.notice_stop_link(p_token_digest_hex text, p_stop boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.notice_stop_link(p_token_digest_hex text, p_stop boolean) TO marine_anonymous;
+
+--
 -- Name: TABLE opportunities; Type: ACL; Schema: app_public; Owner: -
 --
 
@@ -9358,6 +9732,13 @@ GRANT ALL ON FUNCTION app_hidden.owner_select_visit_time(p_token text, p_opportu
 
 REVOKE ALL ON FUNCTION app_hidden.owner_send_message(p_token text, p_opportunity_id text, p_quote_id text, p_content text, p_confirm boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_hidden.owner_send_message(p_token text, p_opportunity_id text, p_quote_id text, p_content text, p_confirm boolean) TO marine_anonymous;
+
+--
+-- Name: FUNCTION owner_set_notice_emails(p_token text, p_opportunity_id text, p_send boolean, p_confirm boolean); Type: ACL; Schema: app_hidden; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_hidden.owner_set_notice_emails(p_token text, p_opportunity_id text, p_send boolean, p_confirm boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_hidden.owner_set_notice_emails(p_token text, p_opportunity_id text, p_send boolean, p_confirm boolean) TO marine_anonymous;
 
 --
 -- Name: FUNCTION owner_visit_options(p_token text, p_opportunity_id text); Type: ACL; Schema: app_hidden; Owner: -
@@ -9750,6 +10131,12 @@ REVOKE ALL ON FUNCTION app_private.change_search_postings(p_out_terms text[], p_
 REVOKE ALL ON FUNCTION app_private.checked_request(p_request_id text, p_for_update boolean) FROM PUBLIC;
 
 --
+-- Name: FUNCTION claim_notice(p_recipient_id bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.claim_notice(p_recipient_id bigint) FROM PUBLIC;
+
+--
 -- Name: FUNCTION confirmation_json(p_request app_public.service_requests, p_status text, p_owner_token text); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -9888,16 +10275,16 @@ REVOKE ALL ON FUNCTION app_private.mark_coverage_notified(p_opportunity_id uuid)
 REVOKE ALL ON FUNCTION app_private.mark_listing_claim_sent(p_claim_id uuid) FROM PUBLIC;
 
 --
+-- Name: FUNCTION mark_notice_sent(p_recipient_id bigint, p_up_to bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.mark_notice_sent(p_recipient_id bigint, p_up_to bigint) FROM PUBLIC;
+
+--
 -- Name: FUNCTION mark_owner_access_sent(p_opportunity_id uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_private.mark_owner_access_sent(p_opportunity_id uuid) FROM PUBLIC;
-
---
--- Name: FUNCTION mark_owner_notified(p_event_id bigint); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.mark_owner_notified(p_event_id bigint) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mark_pro_notified(p_quote_id uuid, p_delivered boolean); Type: ACL; Schema: app_private; Owner: -
@@ -9916,6 +10303,12 @@ REVOKE ALL ON FUNCTION app_private.mark_verification_sent(p_request_id uuid) FRO
 --
 
 REVOKE ALL ON FUNCTION app_private.mint_api_key(p_user_id uuid, p_name text, p_public_digest bytea, p_admin_digest bytea, p_head text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION notice_side(p_type text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.notice_side(p_type text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION open_thread(q app_public.quotes); Type: ACL; Schema: app_private; Owner: -
@@ -9946,12 +10339,6 @@ REVOKE ALL ON FUNCTION app_private.owned_quote(p_opportunity_id uuid, p_quote_id
 --
 
 REVOKE ALL ON FUNCTION app_private.owner_access_email(p_opportunity_id uuid) FROM PUBLIC;
-
---
--- Name: FUNCTION owner_notice(p_event_id bigint); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.owner_notice(p_event_id bigint) FROM PUBLIC;
 
 --
 -- Name: FUNCTION owner_token_opportunity(p_token_digest_hex text); Type: ACL; Schema: app_private; Owner: -
@@ -10024,6 +10411,12 @@ REVOKE ALL ON FUNCTION app_private.pro_quote_json(q app_public.quotes) FROM PUBL
 --
 
 REVOKE ALL ON FUNCTION app_private.pro_token_quote(p_token_digest_hex text, p_quote_id text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION queue_notices(p_event app_public.request_events); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.queue_notices(p_event app_public.request_events) FROM PUBLIC;
 
 --
 -- Name: FUNCTION queue_webhook_deliveries(p_event app_public.request_events); Type: ACL; Schema: app_private; Owner: -
@@ -10158,6 +10551,18 @@ REVOKE ALL ON FUNCTION app_private.set_admin(p_email text, p_is_admin boolean, p
 REVOKE ALL ON FUNCTION app_private.set_listing_claim_code(p_claim_id uuid, p_code_digest bytea) FROM PUBLIC;
 
 --
+-- Name: FUNCTION set_notice_stop_token(p_recipient_id bigint, p_token_digest bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_notice_stop_token(p_recipient_id bigint, p_token_digest bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_notice_token(p_recipient_id bigint, p_token_digest bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_notice_token(p_recipient_id bigint, p_token_digest bytea) FROM PUBLIC;
+
+--
 -- Name: FUNCTION set_owner_email_token(p_opportunity_id uuid, p_token_digest bytea); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -10186,6 +10591,18 @@ REVOKE ALL ON FUNCTION app_private.setting_booking_horizon() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.setting_event_page_max() FROM PUBLIC;
+
+--
+-- Name: FUNCTION setting_notice_links_kept(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setting_notice_links_kept() FROM PUBLIC;
+
+--
+-- Name: FUNCTION setting_notice_window(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setting_notice_window() FROM PUBLIC;
 
 --
 -- Name: FUNCTION setting_quote_writes_a_day(); Type: ACL; Schema: app_private; Owner: -
@@ -10228,6 +10645,12 @@ REVOKE ALL ON FUNCTION app_private.setting_webhook_max_payload_bytes() FROM PUBL
 --
 
 REVOKE ALL ON FUNCTION app_private.staff_json(p_user app_public.users) FROM PUBLIC;
+
+--
+-- Name: FUNCTION state_time_zone(p_state text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.state_time_zone(p_state text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION tg__audit_staff_change(); Type: ACL; Schema: app_private; Owner: -

@@ -12,6 +12,7 @@ import { accountRouter, registrationRouter } from './identity/routes';
 import { OWNER_PAGE_PREFIX } from './owner/paths';
 import { ownerPageRouter, ownerRouter } from './owner/routes';
 import { PRO_PAGE_PREFIX } from './pro/paths';
+import { noticeStopRouter } from './notices/routes';
 import { proPageRouter, proRouter } from './pro/routes';
 import { GRAPHQL_PATH } from './graphql/preset';
 import { MCP_PATH, mcpRouter } from './mcp/routes';
@@ -100,6 +101,8 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   app.use('/api', api);
   // The pages the pro's and the owner's e-mailed links open (admitted like the API: their forms write).
   app.use(proPageRouter(db, admit));
+  // The stop link of an owner's notice e-mail (its stop token can do nothing else).
+  app.use(noticeStopRouter(db, admit));
   app.use(ownerPageRouter(db, admit));
   app.use(withMethodGuards(ownerHelpRouter()));
   app.use(portalRouter({ config, db, logger }));

@@ -3,9 +3,9 @@
 import { esc } from '../src/html/escape';
 import type { Mail } from './mailer';
 
-type Content = Omit<Mail, 'to'>;
+export type Content = Omit<Mail, 'to'>;
 
-function html(paragraphs: string[]): string {
+export function html(paragraphs: string[]): string {
   return `<div style="font:15px/1.5 sans-serif;color:#10243e">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>`;
 }
 
@@ -130,33 +130,6 @@ export function ownerAccessEmail(v: {
   };
 }
 
-const PRO_ACTIONS: Record<string, string> = {
-  'quote.pro_message_sent': 'sent you a message',
-  'quote.info_requested': 'needs more information from you',
-  'quote.visit_times_proposed': 'proposed times for a visit',
-  'quote.estimate_submitted': 'sent you an estimate',
-  'quote.declined': 'declined your request',
-};
-
-export function ownerNoticeEmail(v: { type: string; firstName: string; proName: string; service: string; opportunityId: string }): Content {
-  const what = `${v.proName} ${PRO_ACTIONS[v.type] ?? 'updated your request'}`;
-  return {
-    subject: `${what} (${v.service})`,
-    text: [
-      `Hello ${v.firstName},`,
-      `${what}.`,
-      'Your assistant can show the details and answer with your owner access token.',
-      `Opportunity: ${v.opportunityId}`,
-    ].join('\n\n'),
-    html: html([
-      `Hello ${esc(v.firstName)},`,
-      `${esc(what)}.`,
-      'Your assistant can show the details and answer with your owner access token.',
-      `Opportunity: ${esc(v.opportunityId)}`,
-    ]),
-  };
-}
-
 /** To an agent's account: one of its webhook endpoints failed for days and was disabled. */
 export function webhookDisabledEmail(v: {
   firstName: string;
@@ -179,7 +152,7 @@ export function webhookDisabledEmail(v: {
  * inside it cannot end it early). Single-line fields hold no line breaks (app_hidden.checked_text),
  * so it cannot add lines of its own either.
  */
-const typed = (label: string, value: string) => `${label} (as they typed it): ${JSON.stringify(value)}`;
+export const typed = (label: string, value: string) => `${label} (as they typed it): ${JSON.stringify(value)}`;
 
 export function listingClaimEmail(v: {
   listingName: string;

@@ -11,6 +11,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields (e.g. List-Unsubscribe); values are ours, never typed text. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -16,9 +16,9 @@ import type { TaskDeps } from './tasks/deps';
 import sendClaimCode from './tasks/listing_claims__send_code';
 import notifyCoverage from './tasks/opportunities__notify_coverage';
 import sendOwnerAccess from './tasks/opportunities__send_owner_access';
+import sendNotices from './tasks/notices__send';
 import notifyPro from './tasks/quotes__notify_pro';
 import sweepRateLimits from './tasks/rate_limits__sweep';
-import notifyOwner from './tasks/request_events__notify_owner';
 import lapseServiceRequest from './tasks/service_requests__lapse';
 import sendVerification from './tasks/service_requests__send_verification';
 import deliverWebhooks from './tasks/webhook_endpoints__deliver';
@@ -61,7 +61,7 @@ export async function startWorker(config: Config, logger: Logger): Promise<Runni
     quotes__notify_pro: notifyPro(deps),
     opportunities__notify_coverage: notifyCoverage(deps),
     opportunities__send_owner_access: sendOwnerAccess(deps),
-    request_events__notify_owner: notifyOwner(deps),
+    notices__send: sendNotices(deps),
     listing_claims__send_code: sendClaimCode(deps),
     rate_limits__sweep: sweepRateLimits(),
     webhook_endpoints__deliver: deliverWebhooks(deps),

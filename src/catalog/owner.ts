@@ -188,4 +188,12 @@ export const ownerOperations: Operation[] = [
     additive,
     "Reviews the awarded pro (rating 1 to 5, review text); shown on the pro's profile.",
   ),
+  write(
+    'owner_set_notice_emails',
+    'Stop or resume notice e-mails',
+    "Stops (send: false) or resumes (send: true) the e-mails telling the owner what the pros did; the Opportunity's events stay readable.",
+    ownerWrites.noticeEmails,
+    { destructiveHint: false, idempotentHint: true },
+    'Stops or resumes the notice e-mails to the owner (input: send).',
+  ),
 ];

@@ -16,6 +16,7 @@ import {
   markCompleteBody,
   messageBody,
   missingInfoBody,
+  noticeEmailsBody,
   opportunityPath,
   reviewBody,
   selectVisitBody,
@@ -443,12 +444,22 @@ const ownerWrites: WriteDoc[] = [
     summary: "Review the completed work; the review appears on the pro's profile.",
     description: "Reviews the awarded pro's completed work once; the review is shown on the pro's public profile.",
   },
+  {
+    suffix: 'notice-emails',
+    operationId: 'ownerSetNoticeEmails',
+    preview: { action: 'set_notice_emails', detail: { send: false } },
+    body: noticeEmailsBody,
+    example: { send: false, confirm: true },
+    summary: 'Stop or resume the notice e-mails about this Opportunity.',
+    description:
+      "`send: false` stops the e-mails telling the owner what the pros did (nothing that happens while stopped is e-mailed later); `send: true` resumes them from then on. The Opportunity's events stay readable.",
+  },
 ];
 
 const PRO_PREVIEW_NOTE =
   ' Without `confirm: true` nothing is written: the answer is a 202 preview saying exactly what would be done. ' +
   'The pro access token goes in the `x-service-pro-access-token` header, as a Bearer, or as `proAccessToken` in the body; ' +
-  'never in the URL. The owner is e-mailed about each write.';
+  'never in the URL. The owner is e-mailed about the writes (a few minutes apart at most, several in one e-mail).';
 
 const proWrites: WriteDoc[] = [
   {

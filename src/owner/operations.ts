@@ -7,7 +7,16 @@ import type { z } from 'zod';
 import { asTokenHolder, type Caller, type Database } from '../db/database';
 import { eventsQuery } from '../events/params';
 import { parseOrThrow } from '../input/validate';
-import { acceptEstimateBody, markCompleteBody, messageBody, missingInfoBody, opportunityPath, reviewBody, selectVisitBody } from './params';
+import {
+  acceptEstimateBody,
+  markCompleteBody,
+  messageBody,
+  missingInfoBody,
+  noticeEmailsBody,
+  opportunityPath,
+  reviewBody,
+  selectVisitBody,
+} from './params';
 
 type Json = Record<string, unknown>;
 
@@ -39,6 +48,7 @@ export const ownerWrites = {
   acceptEstimate: op(acceptEstimateBody, 'owner_accept_estimate', (b) => [b.estimateId]),
   markComplete: op(markCompleteBody, 'owner_mark_complete', (b) => [b.quoteId]),
   review: op(reviewBody, 'owner_review', (b) => [b.quoteId, b.rating, b.review]),
+  noticeEmails: op(noticeEmailsBody, 'owner_set_notice_emails', (b) => [b.send]),
 };
 
 /** The Opportunities the token is scoped to (one). */

@@ -76,6 +76,15 @@ export const reviewBody = z.object({
     .meta({ description: "The review text, 3 to 2000 characters; shown on the pro's profile." }),
 });
 
+/** Notice e-mails on (send: true) or stopped (send: false); the feed and the owner's page keep every event. */
+export const noticeEmailsBody = z.object({
+  ...common,
+  send: z.boolean({ error: 'must be a boolean: false stops notice e-mails, true resumes them' }).meta({
+    description:
+      "false stops the notice e-mails about this Opportunity; true resumes them (from then on). The feed and the owner's page keep every event.",
+  }),
+});
+
 export const opportunityPath = z.object({
   opportunityId: z
     .string()

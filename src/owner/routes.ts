@@ -70,6 +70,7 @@ export function ownerRouter(db: Database, admit: RequestHandler): Router {
   write('accept-estimate', ownerWrites.acceptEstimate);
   write('mark-complete', ownerWrites.markComplete);
   write('review', ownerWrites.review);
+  write('notice-emails', ownerWrites.noticeEmails);
 
   // A known path with another method: 405 with Allow (before the catch-all below).
   withMethodGuards(router);

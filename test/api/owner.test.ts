@@ -152,6 +152,7 @@ describe('object-level authorization: anything of another Opportunity is 404', (
       ['accept-estimate', { estimateId }],
       ['mark-complete', { quoteId: q }],
       ['review', { quoteId: q, rating: 5, review: 'Great' }],
+      ['notice-emails', { send: false }],
     ] as const) {
       const r = await write(path, { ...body, ownerAccessToken: other.token, confirm: true });
       expect([path, r.status]).toEqual([path, 404]);
@@ -248,6 +249,36 @@ describe('confirm gating', () => {
     );
     expect((await write('messages', { quoteId: other.quotes[0]!.quoteId, content: 'x' })).status).toBe(404);
     expect((await write('messages', { quoteId: mine.quotes[0]!.quoteId, content: 'x', confirm: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('notice e-mails', () => {
+  const stopped = async (made: Made) =>
+    (
+      await svc.db.pool.query('select stopped_at from app_private.notice_recipients where opportunity_id = $1 and quote_id is null', [
+        made.opportunityId,
+      ])
+    ).rows[0]?.stopped_at ?? null;
+
+  test('send: false is previewed (202), then stops them (200); send: true resumes; send is required and a boolean', async () => {
+    const made = await makeOpportunity(svc, 1, 8);
+    const post = (body: Record<string, unknown>) =>
+      svc.get(`${OWNER}/${made.opportunityId}/notice-emails`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-owner-access-token': made.token },
+        body: JSON.stringify(body),
+      });
+    const preview = await post({ send: false });
+    expect([preview.status, preview.body.action, preview.body.detail]).toEqual([202, 'set_notice_emails', { send: false }]);
+    expect(await stopped(made)).toBeNull();
+    expect((await post({ send: false, confirm: true })).body).toEqual({ success: true, data: { opportunityId: made.opportunityId } });
+    expect(await stopped(made)).not.toBeNull();
+    expect((await post({ send: true, confirm: true })).status).toBe(200);
+    expect(await stopped(made)).toBeNull();
+    for (const body of [{ confirm: true }, { send: 'no', confirm: true }]) {
+      const r = await post(body);
+      expect([r.status, JSON.stringify(r.body)]).toEqual([400, expect.stringContaining('send')]);
+    }
   });
 });
 

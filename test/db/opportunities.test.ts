@@ -138,7 +138,7 @@ describe('pro actions (staff)', () => {
     expect((await staff('app_public.pro_send_message($1, $2)', [a, 'See you Monday'])).author).toBe('pro');
   });
 
-  test('each action queues exactly one owner e-mail job', async () => {
+  test("the actions queue one owner notice job between them (the owner's e-mails are coalesced)", async () => {
     const o = await opportunity();
     const [a, b] = o.quotes;
     await staff('app_public.pro_send_message($1, $2)', [a, 'Hi']);
@@ -147,19 +147,13 @@ describe('pro actions (staff)', () => {
     await staff('app_public.pro_submit_estimate($1, 100)', [a]);
     await staff('app_public.pro_decline($1)', [b]);
     const { rows } = await db.pool.query(
-      `select e.type, (select count(*)::int from graphile_worker._private_jobs j
-          join graphile_worker._private_tasks t on t.id = j.task_id
-         where t.identifier = 'request_events__notify_owner' and (j.payload->>'eventId')::bigint = e.id) as jobs
-      from app_public.request_events e
-      where e.opportunity_id = $1 and e.type like 'quote.%' and e.type not like 'quote.pro_contacted'
-      order by e.type`,
+      `select r.quote_id from graphile_worker._private_jobs j
+         join graphile_worker._private_tasks t on t.id = j.task_id
+         join app_private.notice_recipients r on r.id = (j.payload->>'recipientId')::bigint
+        where t.identifier = 'notices__send' and r.opportunity_id = $1`,
       [o.id],
     );
-    expect(rows).toEqual(
-      ['quote.declined', 'quote.estimate_submitted', 'quote.info_requested', 'quote.pro_message_sent', 'quote.visit_times_proposed'].map(
-        (type) => ({ type, jobs: 1 }),
-      ),
-    );
+    expect(rows).toEqual([{ quote_id: null }]);
   });
 });
 

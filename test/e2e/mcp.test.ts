@@ -49,6 +49,7 @@ const TOOLS = [
   'owner_review',
   'owner_select_visit_time',
   'owner_send_message',
+  'owner_set_notice_emails',
   'owner_visit_options',
   'pro_decline',
   'pro_get_quote',
@@ -71,7 +72,7 @@ test('lists every tool with an input schema, an output schema and annotations', 
     }
     expect([t.name, t.annotations?.readOnlyHint]).toEqual([
       t.name,
-      !/^(create|confirm|claim|verify|edit)_|^owner_(send|answer|select|accept|mark|review)|^pro_(send|request|propose|decline)/.test(
+      !/^(create|confirm|claim|verify|edit)_|^owner_(send|answer|select|accept|mark|review|set)|^pro_(send|request|propose|decline)/.test(
         t.name,
       ),
     ]);

@@ -6,7 +6,8 @@
 import { OWNER } from './opportunities';
 import { demoPros, proLinkOf, REQUESTS, requestBody, specialtySlug, verificationMail, verificationOf, type Pro } from './requests';
 import type { TestService } from './server';
-import type { SmtpSink } from './smtp';
+import { waitForNotices } from './notices';
+import type { ReceivedMail, SmtpSink } from './smtp';
 
 /** The visit times the pro proposes (New York time, as the page's form says) and the instants the owner sees. */
 export const VISIT_TIMES = { local: ['2031-05-04T09:00', '2031-05-05T14:30'], zone: 'America/New_York', offset: '-04:00' };
@@ -79,9 +80,11 @@ export async function ownerFinishes(svc: TestService, sink: SmtpSink, loop: ProL
       body: JSON.stringify({ ...b, confirm: true }),
     });
 
-  // The owner is told by e-mail, and answers over REST with the owner access token.
-  await sink.waitFor((m) => m.to.includes(body.owner.email) && m.subject.includes('proposed times for a visit'));
-  await sink.waitFor((m) => m.to.includes(body.owner.email) && m.subject.includes('sent you an estimate'));
+  // The owner is told by e-mail (the estimate in the next notice, after the window:
+  // waitForNotices makes it due), and answers over REST with the owner access token.
+  const toOwner = (m: ReceivedMail) => m.to.includes(body.owner.email) && !m.subject.startsWith('Confirm');
+  await waitForNotices(svc, sink, (m) => toOwner(m) && m.text.includes('proposed times for a visit'));
+  await waitForNotices(svc, sink, (m) => toOwner(m) && m.text.includes('sent you an estimate'));
   const opportunity = (await svc.get(`${OWNER}/${opportunityId}`, { headers: ownerHeaders })).body.data;
   expect(opportunity.status).toBe('visit_options');
   const [thread] = opportunity.pros;

@@ -36,7 +36,7 @@ test('every operation of the spec is in the document', () => {
     'GET /api/v1/public/search-mcp/owner/opportunities/{opportunityId}',
     'GET /api/v1/public/search-mcp/owner/opportunities/{opportunityId}/status',
     'GET /api/v1/public/search-mcp/owner/opportunities/{opportunityId}/visit-options',
-    ...['messages', 'missing-info', 'select-visit-time', 'accept-estimate', 'mark-complete', 'review'].map(
+    ...['messages', 'missing-info', 'select-visit-time', 'accept-estimate', 'mark-complete', 'review', 'notice-emails'].map(
       (s) => `POST /api/v1/public/search-mcp/owner/opportunities/{opportunityId}/${s}`,
     ),
     'GET /api/v1/public/articles',

@@ -3,16 +3,14 @@ CREATE OR REPLACE FUNCTION app_private.pro_acted(p_type text, q app_public.quote
  LANGUAGE plpgsql
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
-declare
-  v_event_id bigint := (app_private.quote_event(p_type, q, p_detail)).id;
 begin
+  -- The owner's notice e-mail is queued by record_event (app_private.queue_notices).
+  perform app_private.quote_event(p_type, q, p_detail);
   -- Staff acting for a pro (staff GraphQL runs as marine_admin): one audit row for the action,
   -- with the row it wrote (p_written).
   if pg_catalog.current_setting('role') = 'marine_admin' then
     perform app_private.record_staff_change('quotes', jsonb_build_object('id', q.id), p_type, null, p_written);
   end if;
-  perform graphile_worker.add_job('request_events__notify_owner', json_build_object('eventId', v_event_id),
-    job_key := 'notify-owner:' || v_event_id);
 end
 $function$;
 comment on function app_private.pro_acted(text,app_public.quotes,jsonb,jsonb) is null;

@@ -19,6 +19,7 @@ begin
   if (select t.shared from app_public.event_types t where t.type = p_type) then
     perform app_private.queue_webhook_deliveries(v_event);
   end if;
+  perform app_private.queue_notices(v_event);
   return v_event;
 end
 $function$;
