@@ -9,6 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { launchBrowser, newTab } from '../helpers/browser';
 import { ownerLinkOf, waitForNotices } from '../helpers/notices';
 import { OWNER, PRO } from '../helpers/opportunities';
+import { requestToPros } from '../helpers/pro-loop';
 import { demoPros, proLinkOf, REQUESTS, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
 import { startTestService, type TestService } from '../helpers/server';
 import { SmtpSink } from '../helpers/smtp';
@@ -82,19 +83,7 @@ function verifiedDeliveries(secret: string): Array<{ hook: ReceivedHook; event: 
 
 test('an agent, a pro in Chromium and the owner over REST work a request to a review, and each hears the other', async () => {
   const { key, endpoint } = await agentWithEndpoint();
-  const pros = await demoPros(svc, 3, 60);
-  const body = requestBody(await specialtySlug(svc), pros);
-  const created = await svc.send('POST', REQUESTS, body, key);
-  expect(created.status).toBe(201);
-  const { code } = verificationOf(await verificationMail(sink, body.owner.email));
-  const confirmed = await svc.send('POST', `${REQUESTS}/${created.body.data.requestId}/confirm`, { verificationCode: code });
-  expect(confirmed.status).toBe(200);
-  const { opportunityId, ownerAccessToken } = confirmed.body.data;
-  const links = [];
-  for (const pro of pros) {
-    const [mail] = await sink.waitFor((m) => m.to.includes(pro.email) && m.subject.startsWith('New '));
-    links.push(proLinkOf(mail!));
-  }
+  const { pros, body, opportunityId, ownerAccessToken, links } = await requestToPros(svc, sink, 3, 60, key);
   const [worker, decliner] = links as [ReturnType<typeof proLinkOf>, ReturnType<typeof proLinkOf>];
   const proSends = (link: typeof worker, suffix: string, b: object) =>
     svc.get(`${PRO}/${link.quoteId}/${suffix}`, {

@@ -37,11 +37,15 @@ export interface ProLoop extends ProRequest {
   link: ProLink;
 }
 
-/** An owner's verified request to `count` demo pros (from `offset`), and each pro's e-mail with its link. */
-export async function requestToPros(svc: TestService, sink: SmtpSink, count: number, offset: number): Promise<ProRequest> {
+/**
+ * An owner's verified request to `count` demo pros (from `offset`), sent with `apiKey` when given
+ * (that account's webhook endpoints then hear of it), and each pro's e-mail with its link.
+ */
+export async function requestToPros(svc: TestService, sink: SmtpSink, count: number, offset: number, apiKey?: string): Promise<ProRequest> {
   const pros = await demoPros(svc, count, offset);
   const body = requestBody(await specialtySlug(svc), pros);
-  const created = await svc.send('POST', REQUESTS, body);
+  const created = await svc.send('POST', REQUESTS, body, apiKey);
+  expect(created.status).toBe(201);
   const { code } = verificationOf(await verificationMail(sink, body.owner.email));
   const confirmed = await svc.send('POST', `${REQUESTS}/${created.body.data.requestId}/confirm`, { verificationCode: code });
   expect(confirmed.status).toBe(200);
