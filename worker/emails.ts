@@ -111,6 +111,8 @@ export function ownerAccessEmail(v: {
   pros: string[];
   token: string;
   opportunityId: string;
+  /** The owner's page of the Opportunity, with the token. */
+  link: string;
 }): Content {
   const pros = proList(v.pros);
   return {
@@ -119,12 +121,14 @@ export function ownerAccessEmail(v: {
       `Hello ${v.firstName},`,
       `Your request is confirmed. Pros asked for a quote:\n${pros.map((p) => `  - ${p}`).join('\n')}`,
       `Your owner access token (keep it private; your assistant uses it to follow the quotes for you):\n${v.token}`,
+      `Follow the quotes and answer the pros on your request's page:\n${v.link}`,
       `Opportunity: ${v.opportunityId}`,
     ].join('\n\n'),
     html: html([
       `Hello ${esc(v.firstName)},`,
       `Your request is confirmed. Pros asked for a quote:<br>${pros.map(esc).join('<br>')}`,
       `Your owner access token (keep it private; your assistant uses it to follow the quotes for you):<br><code>${esc(v.token)}</code>`,
+      `<a href="${esc(v.link)}">Follow the quotes and answer the pros on your request's page</a>`,
       `Opportunity: ${esc(v.opportunityId)}`,
     ]),
   };

@@ -5,6 +5,7 @@ import { launchBrowser, newTab } from '../helpers/browser';
 import { demoPros, REQUESTS, requestBody, specialtySlug, verificationMail, verificationOf } from '../helpers/requests';
 import { startTestService, type TestService } from '../helpers/server';
 import { SmtpSink } from '../helpers/smtp';
+import { ownerLinkOf } from '../helpers/notices';
 
 const COVERAGE = 'coverage-team@example.com';
 let sink: SmtpSink;
@@ -83,7 +84,11 @@ test('request, e-mail, confirm by code: one quote per pro, only those pros e-mai
       .flat()
       .sort(),
   ).toEqual(pros.map((p) => p.email.toLowerCase()).sort());
-  await sink.waitFor((m) => m.to.includes(body.owner.email) && m.subject.endsWith('is confirmed'));
+  const [access] = await sink.waitFor((m) => m.to.includes(body.owner.email) && m.subject.endsWith('is confirmed'));
+  // The owner's e-mail links to the owner's page, with a token of its own.
+  const page = ownerLinkOf(access!);
+  expect(page.opportunityId).toBe(r.body.data.opportunityId);
+  expect((await svc.get(`${page.path}?token=${page.token}`)).status).toBe(200);
   const before = { ...(await counts()), mails: sink.received.length };
 
   const again = await confirm(requestId, { verificationCode: code });
