@@ -141,7 +141,7 @@ function textMix(
   };
   // Words many specialties' services share ("repair", "system", "hull"): each is in a large share
   // of the directory, and three to five of them together in few listings, so the walk reads their
-  // long postings in every band to count the matches (stop 39).
+  // long postings in every band to count the matches.
   const sharedWords = (() => {
     const specialties = new Map<string, number>();
     for (const s of SPECIALTIES) {

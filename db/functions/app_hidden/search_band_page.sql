@@ -7,7 +7,7 @@
 -- (idx of it in the band with it added) ends them (subarray reads a length of 0 as "to the end":
 -- none below it, or none to take, is asked first). One expression, a SQL function the walk
 -- inlines: called for every band with matches (up to ~400 a walk), as PL/pgSQL with its own
--- search_path it cost 6-7 us a call, a tenth of a walk over every band (stop 52).
+-- search_path it cost 6-7 us a call, a tenth of a walk over every band.
 CREATE OR REPLACE FUNCTION app_hidden.search_band_page(p_ids integer[], p_band smallint, p_after_band smallint, p_after_no integer, p_take integer)
  RETURNS integer[]
  LANGUAGE sql

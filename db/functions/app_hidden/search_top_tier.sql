@@ -6,7 +6,7 @@
 -- the 'a:' postings hold), and, where a unit's exact words are posted somewhere, those words
 -- matched too, anywhere (qe: else the unit is corrected, rule 3). A unit whose exact words are
 -- posted nowhere (a typo, a word typed so far) is corrected in every match, so the key's third
--- place counts these fuzzy units. (Until stop 52 an exact unit was in the tier through qa, its
+-- place counts these fuzzy units. (Before the rank and the tier were made one key, an exact unit was in the tier through qa, its
 -- exact words in the name, while the rank also scores 3 a completion in the name of a unit
 -- matched exactly elsewhere, "shrinkwrap" for "shrink": 1 of 16 one-word tiers at 10,000 whose
 -- matches all fit the window was not the rank's page.) No tier when it does not fill the page, or cannot: the

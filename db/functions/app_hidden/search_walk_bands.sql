@@ -11,7 +11,7 @@
 -- term (most queries of several common words), a unit's matches in a band are the union of its
 -- terms' posting rows there, so the chunk groups the posting rows by band and unit, then by band:
 -- the general form's alternatives, one row long then, and its extra sorts made such a chunk about
--- half as dear again (stop 53).
+-- half as dear again.
 CREATE OR REPLACE FUNCTION app_hidden.search_walk_bands(p_unit integer[], p_alt integer[], p_term text[], p_size integer[], p_filter_grp integer[], p_filter_term text[], p_groups integer, p_walked integer, p_low smallint, p_high smallint, p_counting boolean, p_taking boolean)
  RETURNS TABLE(band smallint, ids integer[], units_found integer[], unit_counts integer[], any_ids integer[], unit_ids record[])
  LANGUAGE sql
