@@ -1,5 +1,5 @@
 // What one query leaves to V8's old generation: node-pg's promise form (client.query(config))
-// against the callback form the API uses (src/db/database.ts, send), the same geo search page on
+// against the callback form the API uses (src/db/connection.ts, send), the same geo search page on
 // the same connection, alternating rounds, each in a process of its own (in one process, the
 // first form's survivors make V8 pretenure allocation sites both forms share). Promoted bytes per
 // query are the old space's growth after each query (positive steps only: sweeping after a full
@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import pg from 'pg';
-import { send } from '../src/db/database';
+import { send } from '../src/db/connection';
 
 const URL =
   (process.argv[2]?.startsWith('postgres') ? process.argv[2] : undefined) ??

@@ -7,7 +7,8 @@
 import http from 'node:http';
 import express from 'express';
 import { loadConfig } from '../src/config';
-import { createDatabase, createPool, type Caller, type PoolSettings } from '../src/db/database';
+import { createDatabase, createPool, type PoolSettings } from '../src/db/pool';
+import type { Caller } from '../src/db/caller';
 import { GeographyCodecPlugin } from '../src/graphql/trim';
 import { grafserv, jsonPgSmartTags, makePgService, postgraphile, PostGraphileAmberPreset } from '../src/graphql/postgraphile';
 import { admission } from '../src/identity/admission';

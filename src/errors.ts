@@ -1,7 +1,7 @@
 // Failures as the API answers them, whatever the door (REST, MCP, staff GraphQL): a status,
 // a client-safe message, details and headers. toApiError is the one mapping from SQLSTATEs
 // (db/ERRORS.md), database faults and parser errors; http/errors.ts sends the result.
-import { DbRefusal } from './db/database';
+import { DbRefusal } from './db/refusal';
 import { isConflict } from './db/conflicts';
 import { isDatabaseUnavailable } from './db/faults';
 

@@ -4,7 +4,8 @@
 // after its running jobs, release staff GraphQL, then close the database pool).
 import http from 'node:http';
 import type { Config } from './config';
-import { createDatabase, type Database, type PoolSettings } from './db/database';
+import { createDatabase, type PoolSettings } from './db/pool';
+import type { Database } from './db/database';
 import { databaseName, ReadReplicas } from './db/replicas';
 import { mountStaffGraphql } from './graphql/mount';
 import { createApp } from './app';

@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import type { Logger as WorkerLogger, Runner, TaskList, WorkerEvents } from 'graphile-worker';
 import type { Config } from '../src/config';
-import { createPool } from '../src/db/database';
+import { createPool } from '../src/db/pool';
 import type { Logger } from '../src/log';
 import { trackPool } from '../src/metrics/database';
 import { jobCounters, timedMailer, trackJobQueue } from '../src/metrics/jobs';

@@ -7,7 +7,8 @@
 // same input the same way.
 import type { z } from 'zod';
 import type { Config } from '../config';
-import type { Caller, Database } from '../db/database';
+import type { Caller } from '../db/caller';
+import type { Database } from '../db/database';
 import type { Logger } from '../log';
 
 /** What an operation runs with: the caller the door admitted for this HTTP request, and its address. */

@@ -6,7 +6,8 @@
 // keyed claim records its user.
 import type { Config } from '../config';
 import { mintToken, sha256, verificationDigest } from '../credentials';
-import { asTokenHolder, type Caller, type Database } from '../db/database';
+import { asTokenHolder, type Caller } from '../db/caller';
+import type { Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';
 import type { Preview } from '../owner/operations';
 import { claimBody, claimIdPath, editBody, verifyBody } from './params';

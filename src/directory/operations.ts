@@ -3,7 +3,8 @@
 // calls one SQL function (db/functions/app_hidden/) and returns plain data; the doors put it in
 // their envelopes.
 import { z } from 'zod';
-import { REPLICA_READ, type Caller, type Database } from '../db/database';
+import { REPLICA_READ, type Database } from '../db/database';
+import type { Caller } from '../db/caller';
 import { ApiError } from '../errors';
 import { parseOrThrow } from '../input/validate';
 import type { RawJson } from '../json/raw-json';

@@ -2,7 +2,7 @@
 // (key, rate limit) as the REST API plus the staff check (a staff grant, not the key's tier). Every operation runs as the
 // caller's role with the caller's claims, so grants and row-level security decide, as for REST.
 import express from 'express';
-import type { Caller } from '../db/database';
+import type { Caller } from '../db/caller';
 import type { AppDeps } from '../deps';
 import { admission, requireStaff } from '../identity/admission';
 import { trackPool } from '../metrics/database';
@@ -27,7 +27,7 @@ function isOwnPath(path: string): boolean {
   return [GRAPHQL_PATH, GRAPHIQL_PATH].some((own) => path === own || path.startsWith(`${own}/`));
 }
 
-/** The transaction settings of a request: role and claims as src/db/database.ts sets them for REST, and the timeouts. */
+/** The transaction settings of a request: role and claims as src/db/transaction-head.ts sets them for REST, and the timeouts. */
 function claimsOf(caller: Caller | undefined, timeouts: Record<string, string>): Record<string, string> {
   // The staff check runs before PostGraphile; reaching here without staff is a bug: refuse.
   if (caller?.staff !== true || caller.userId === null) throw new Error('staff GraphQL reached without a staff caller');

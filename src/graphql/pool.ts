@@ -5,7 +5,7 @@
 // statement timeout however low (1 ms in a test) must not stop the service starting.
 import type pg from 'pg';
 import type { Config } from '../config';
-import { createPool } from '../db/database';
+import { createPool } from '../db/pool';
 import type { Logger } from '../log';
 
 // Staff traffic is light; its own small pool keeps heavy aggregates off the REST pool.

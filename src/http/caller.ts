@@ -1,5 +1,5 @@
 // Who the request runs as; set by admission (src/identity/admission.ts).
-import type { Caller } from '../db/database';
+import type { Caller } from '../db/caller';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -29,7 +29,8 @@
 // mounted with which admission: src/app.ts.
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config';
-import { ANONYMOUS, type Caller, type Database, type RequestRole } from '../db/database';
+import { ANONYMOUS, type Caller, type RequestRole } from '../db/caller';
+import type { Database } from '../db/database';
 import { sha256 } from '../credentials';
 import { ApiError, isPgError } from '../errors';
 import { countAdmission } from '../metrics/admission';

@@ -3,7 +3,8 @@
 // digests (src/credentials.ts).
 import type { Config } from '../config';
 import { mintApiKey } from '../credentials';
-import { ANONYMOUS, type Caller, type Database } from '../db/database';
+import { ANONYMOUS, type Caller } from '../db/caller';
+import type { Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';
 import { keyId, newKey, registration } from './params';
 

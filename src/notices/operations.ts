@@ -2,7 +2,8 @@
 // or stop it. The stop token is the credential (the anonymous role calls the SQL with its
 // digest); a malformed one reaches SQL as no digest and is refused there like an unknown one.
 import { sha256 } from '../credentials';
-import { asTokenHolder, type Caller, type Database } from '../db/database';
+import { asTokenHolder, type Caller } from '../db/caller';
+import type { Database } from '../db/database';
 
 export interface StopLinkView {
   opportunityId: string;

@@ -4,7 +4,8 @@
 // token where its callers send it (token.ts) and maps the result: a write answers either
 // {preview} (nothing written; confirm was not true) or {opportunityId}.
 import type { z } from 'zod';
-import { asTokenHolder, type Caller, type Database } from '../db/database';
+import { asTokenHolder, type Caller } from '../db/caller';
+import type { Database } from '../db/database';
 import { eventsQuery } from '../events/params';
 import { parseOrThrow } from '../input/validate';
 import {

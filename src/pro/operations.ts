@@ -4,7 +4,8 @@
 // result: a write answers either {preview} (nothing written; confirm was not true) or
 // {quoteId, ...the written row's id}.
 import type { z } from 'zod';
-import { asTokenHolder, type Caller, type Database } from '../db/database';
+import { asTokenHolder, type Caller } from '../db/caller';
+import type { Database } from '../db/database';
 import { eventsQuery } from '../events/params';
 import { parseOrThrow } from '../input/validate';
 import type { Preview } from '../owner/operations';

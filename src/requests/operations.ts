@@ -6,7 +6,8 @@
 // untrusted address before admission, so that refusal is not counted: src/requests/routes.ts.)
 import type { Config } from '../config';
 import { mintToken, sha256, verificationDigest } from '../credentials';
-import { ANONYMOUS, type Caller, type Database } from '../db/database';
+import { ANONYMOUS, type Caller } from '../db/caller';
+import type { Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';
 import { confirmBody, requestIdPath, serviceRequestBody } from './params';
 import { requireTrustedClient } from './trusted-clients';

@@ -4,7 +4,8 @@
 // (worker/tasks/webhook_endpoints__deliver.ts).
 import type { LookupFunction } from 'node:net';
 import type { Config } from '../config';
-import type { Caller, Database } from '../db/database';
+import type { Caller } from '../db/caller';
+import type { Database } from '../db/database';
 import { parseOrThrow } from '../input/validate';
 import { checkedWebhookTarget } from './addresses';
 import { DELIVERIES_PAGE, deliveriesQuery, newWebhookEndpoint, webhookEndpointId } from './params';

@@ -2,7 +2,8 @@
 // simple-protocol query with its admission (Database.admittedCall), and every other call's as
 // bound parameters: either way every value must reach PostgreSQL exactly as given, including
 // what String.replace or SQL quoting would read specially.
-import { ANONYMOUS, type Caller, Database } from '../../src/db/database';
+import { ANONYMOUS, type Caller } from '../../src/db/caller';
+import { Database } from '../../src/db/database';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 let db: TestDatabase;

@@ -5,7 +5,9 @@ import type { Socket } from 'node:net';
 import pg from 'pg';
 import { mintApiKey, sha256 } from '../../src/credentials';
 import { CONFLICT_RETRIES } from '../../src/db/conflicts';
-import { ANONYMOUS, asTokenHolder, createDatabase, type Caller, type Database, type DeferredAdmission } from '../../src/db/database';
+import { ANONYMOUS, asTokenHolder, type Caller, type DeferredAdmission } from '../../src/db/caller';
+import { createDatabase } from '../../src/db/pool';
+import type { Database } from '../../src/db/database';
 import { prepareHeadCalls } from '../../src/db/head-calls';
 import { callAs, createTestDatabase, sqlState, type TestDatabase } from '../helpers/db';
 

@@ -2,7 +2,7 @@
 // scripts/test.sh builds, so files run in parallel without seeing each other's writes.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { RequestRole } from '../../src/db/database';
+import type { RequestRole } from '../../src/db/caller';
 
 /** The roles SQL runs as: a request's, or the staff role that staff GraphQL assumes. */
 type DbRole = RequestRole | 'marine_admin';

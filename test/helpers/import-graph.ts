@@ -8,7 +8,7 @@ import ts from 'typescript';
 export const ROOT = path.resolve(__dirname, '../..');
 const FOLDERS = ['src', 'worker'];
 
-function sourceFiles(dir: string): string[] {
+export function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
