@@ -164,7 +164,7 @@ export function admission(db: Database, config: Config, options: { tokenBearerAl
 
 /**
  * Agent registration instead of admission: its own count per client address (an hour's window),
- * so keys cannot be farmed to escape the limits above. Only well-formed attempts count (DESIGN.md):
+ * so keys cannot be farmed to escape the limits above. Only well-formed attempts count (docs/api.md):
  * the registration operation calls the returned function once the body has passed validation, so
  * a 400 (or a 415) spends nothing.
  */
