@@ -100,7 +100,8 @@ function apiKeyOf(authorization: string | undefined, tokenBearerAllowed = false)
  * caller already (admitted, or pending from an earlier router) keeps it: it is admitted once.
  */
 export function deferAdmission(db: Database, config: Config, options: { tokenBearerAllowed?: boolean } = {}): RequestHandler {
-  return (req, res, next) => {
+  // Named, so a test can tell admission among a route's handlers (test/unit/composition.test.ts).
+  return function admit(req, res, next) {
     if (req.caller !== undefined) return next();
     const key = apiKeyOf(req.headers.authorization, options.tokenBearerAllowed);
     const keyDigest = key === null ? null : sha256(key);

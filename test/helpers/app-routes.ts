@@ -7,7 +7,7 @@ interface Entry {
   kind: 'route' | 'use';
   paths: string[];
   /** route: the Route (its `methods`); use: the handlers mounted. */
-  route?: { methods: Record<string, boolean> };
+  route?: { methods: Record<string, boolean>; stack: { handle: unknown }[] };
   handlers?: unknown[];
 }
 
@@ -16,6 +16,17 @@ export interface AppRoute {
   methods: string[];
   /** The full path with parameters as `{name}`, as the OpenAPI document writes them. */
   path: string;
+  /** The router that registered it. */
+  router: object;
+  /** Its handlers, in order. */
+  handlers: unknown[];
+}
+
+/** A `use()` of middleware (not of a router) on a path, with its full prefix. */
+export interface AppUse {
+  prefix: string;
+  router: object;
+  handlers: unknown[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -30,8 +41,8 @@ const entriesOf = (router: object): Entry[] => {
 const pathsOf = (path: unknown): string[] => (Array.isArray(path) ? path.flat(Infinity).map(String) : [String(path)]);
 
 /** Builds an app with the routers' registrations recorded; returns its routes in order. */
-export function recordRoutes(build: () => Express): { app: Express; routes: AppRoute[] } {
-  const originalRoute = RouterProto.route as (this: object, path: unknown) => { methods: Record<string, boolean> };
+export function recordRoutes(build: () => Express): { app: Express; routes: AppRoute[]; uses: AppUse[] } {
+  const originalRoute = RouterProto.route as (this: object, path: unknown) => NonNullable<Entry['route']>;
   const originalUse = RouterProto.use as (this: object, ...args: unknown[]) => unknown;
   RouterProto.route = function (this: object, path: unknown) {
     const route = originalRoute.call(this, path);
@@ -57,6 +68,7 @@ export function recordRoutes(build: () => Express): { app: Express; routes: AppR
     RouterProto.use = originalUse;
   }
   const routes: AppRoute[] = [];
+  const uses: AppUse[] = [];
   const join = (prefix: string, path: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`);
   const walk = (router: object, prefix: string) => {
     for (const entry of recorded.get(router) ?? []) {
@@ -64,13 +76,16 @@ export function recordRoutes(build: () => Express): { app: Express; routes: AppR
         const full = join(prefix, p);
         if (entry.kind === 'route') {
           const methods = Object.keys(entry.route!.methods).map((m) => (m === '_all' ? 'ALL' : m.toUpperCase()));
-          routes.push({ methods, path: full.replace(/:(\w+)/g, '{$1}') });
+          const handlers = entry.route!.stack.map((layer) => layer.handle);
+          routes.push({ methods, path: full.replace(/:(\w+)/g, '{$1}'), router, handlers });
         } else {
+          const middleware = entry.handlers!.filter((h) => !(typeof h === 'function' && recorded.has(h)));
+          if (middleware.length > 0) uses.push({ prefix: full, router, handlers: middleware });
           for (const h of entry.handlers!) if (typeof h === 'function' && recorded.has(h)) walk(h, full === '/' ? '' : full);
         }
       }
     }
   };
   walk((app as unknown as { router: object }).router, '');
-  return { app, routes };
+  return { app, routes, uses };
 }
