@@ -87,17 +87,18 @@ export function createApp({ config, db, logger, staffGraphql }: AppDeps): expres
   api.use(withMethodGuards(registrationRouter(db, config)));
   api.use('/v1/public', withMethodGuards(requestRouter(db, config, admit)));
   // Owner, pro and listing-claim routes accept an access token as a Bearer, so their admission
-  // must not read it as a key. (Their routers add their own 405s: they must come before their
-  // catch-all 404. The claims' catch-all covers its two prefixes only; the pro's, all of /v1/pro,
-  // so the claims come first.)
+  // must not read it as a key. Each router admits its own paths and ends in a 404 for its own
+  // prefix only, so no router shadows another whatever their order (test/unit/composition.test.ts).
   const tokenAdmit = deferAdmission(db, config, { tokenBearerAllowed: true });
   api.use('/v1/public', ownerRouter(db, tokenAdmit));
   api.use('/v1/pro', claimsRouter(db, config, tokenAdmit));
   api.use('/v1/pro', proRouter(db, tokenAdmit));
-  // Whatever else reaches here is admitted with its operation, or by the error handler.
+  api.use(withMethodGuards(accountRouter(db, admit)));
+  api.use(withMethodGuards(webhookRouter(db, config, admit)));
+  // The fallbacks: another path under /v1/pro is the pro door's 404; whatever else reaches here
+  // is admitted, and answered by the 404 below (admission settles in the error handler).
+  api.use('/v1/pro', tokenAdmit, notFound);
   api.use(admit);
-  api.use(withMethodGuards(accountRouter(db)));
-  api.use(withMethodGuards(webhookRouter(db, config)));
   app.use('/api', api);
   // The pages the pro's and the owner's e-mailed links open (admitted like the API: their forms write).
   app.use(proPageRouter(db, admit));

@@ -38,14 +38,14 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Express' "trust proxy": false, true, a hop count or a list of addresses/CIDRs.
     TRUST_PROXY: z.string().default('false'),
-    // Rolling-window rate limits (DESIGN.md): requests per window per client address (anonymous)
+    // Rolling-window rate limits (docs/api.md): requests per window per client address (anonymous)
     // or per key (by tier), and agent registrations per client address per hour.
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(86_400),
     RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(100),
     RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).default(500),
     RATE_LIMIT_ADMIN: z.coerce.number().int().min(1).default(10_000),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
-    // The request flow (DESIGN.md): only these client addresses may create and confirm requests.
+    // The request flow (docs/api.md): only these client addresses may create and confirm requests.
     TRUSTED_CLIENT_CIDRS: z.string().default('127.0.0.0/8,::1/128'),
     // Webhook deliveries (docs/decisions.md, "Webhook deliveries"): private ranges a deployment or
     // a test may deliver to (http allowed for them), the whole exchange's bound, the answer's cap.

@@ -1,5 +1,5 @@
 // Credentials are minted and hashed here, in the API: the database only ever sees and stores
-// their SHA-256 digests (DESIGN.md, "Running in production"), so no key, token or code can reach
+// their SHA-256 digests (docs/decisions.md), so no key, token or code can reach
 // PostgreSQL's log, a statement or a dump.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 

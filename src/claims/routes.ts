@@ -15,7 +15,7 @@ const CLAIMS_PATH = '/listing-claims';
 const LISTING_PATH = '/listing';
 
 /**
- * Mounted at /api/v1/pro, before the pro's router (whose catch-all covers all of /api/v1/pro).
+ * Mounted at /api/v1/pro, beside the pro's router (whose 404 covers /api/v1/pro/quotes only).
  * `admit` must let a 64-hex Bearer through as the listing access token, not read it as a key.
  */
 export function claimsRouter(db: Database, config: Config, admit: RequestHandler): Router {
@@ -40,7 +40,7 @@ export function claimsRouter(db: Database, config: Config, admit: RequestHandler
   // A known path with another method: 405 with Allow (before the catch-all below).
   withMethodGuards(router);
   // Unknown paths under these prefixes end here, admitted (counted) once, as elsewhere under /api;
-  // any other path goes on to the pro's router.
+  // any other path goes on (to the pro's router, or the composition's fallback).
   router.use([CLAIMS_PATH, LISTING_PATH], admit, notFound);
   return router;
 }

@@ -1,6 +1,6 @@
 // The Database: every request's SQL runs in one transaction as the caller's role, with the
 // caller's claims as transaction-local settings, so row-level security decides what is visible
-// (DESIGN.md). Each call is one round trip (Database.inOneTrip): the transaction's head
+// (db/CONVENTIONS.md, "Roles"). Each call is one round trip (Database.inOneTrip): the transaction's head
 // (src/db/transaction-head.ts), the operation with its arguments as bound parameters, and the
 // commit, written at once on a pipelining connection (src/db/connection.ts). Its other parts:
 // the caller (caller.ts), replica reads (replica-call.ts), refusals (refusal.ts), the pool (pool.ts).

@@ -1,6 +1,6 @@
 // Query parameters of the directory operations, in both of the spec's spellings. A request that
 // uses any parameter only Variant B has gets Variant B's defaults and caps; otherwise Variant
-// A's (DESIGN.md, "The two variants in the spec"). Out-of-range values are 400, never clamped.
+// A's (docs/api.md, "Two variants, one answer"). Out-of-range values are 400, never clamped.
 import { z } from 'zod';
 import { fail, queryInt, queryNumber, queryText } from '../input/validate';
 

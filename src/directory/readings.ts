@@ -1,5 +1,5 @@
 // Where the spec's two variants type a field differently, each reading gets its own type
-// (DESIGN.md, "The two variants"): Variant B's rating and googleRating are numbers (0 with a count
+// (docs/api.md, "Two variants, one answer"): Variant B's rating and googleRating are numbers (0 with a count
 // of 0), Variant A's rating is number-or-null; a profile's specialties are objects in B, slugs in
 // A. SQL writes each contractor once, in Variant A's typing; the doors (REST's `data` and top
 // level, MCP's results, which are REST's `data`) take the reading they answer with from here.

@@ -1,6 +1,6 @@
 // The public directory's REST door: contractors, specialties, articles, blog. Each handler calls
 // one operation (operations.ts) and puts its result in the envelopes of both variants
-// (DESIGN.md): Variant B's {success, data} and Variant A's top-level fields, in one body.
+// (docs/api.md): Variant B's {success, data} and Variant A's top-level fields, in one body.
 import { Router, type RequestHandler } from 'express';
 import type { Database } from '../db/database';
 import { jsonWithRaw } from '../json/raw-json';

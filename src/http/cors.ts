@@ -1,4 +1,4 @@
-// CORS for the public API (DESIGN.md, "CORS"): the /api paths, /mcp and the discovery documents
+// CORS for the public API (docs/api.md, "CORS"): the /api paths, /mcp and the discovery documents
 // answer any origin. Keys and owner tokens travel in headers, never in cookies, so there is no
 // ambient credential for another site to ride on: `*`, and never Allow-Credentials.
 // Preflights end here with a 204 (before admission: they are not counted). Pages for people

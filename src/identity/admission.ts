@@ -101,7 +101,8 @@ function apiKeyOf(authorization: string | undefined, tokenBearerAllowed = false)
  * caller already (admitted, or pending from an earlier router) keeps it: it is admitted once.
  */
 export function deferAdmission(db: Database, config: Config, options: { tokenBearerAllowed?: boolean } = {}): RequestHandler {
-  return (req, res, next) => {
+  // Named, so a test can tell admission among a route's handlers (test/unit/composition.test.ts).
+  return function admit(req, res, next) {
     if (req.caller !== undefined) return next();
     const key = apiKeyOf(req.headers.authorization, options.tokenBearerAllowed);
     const keyDigest = key === null ? null : sha256(key);
@@ -165,7 +166,7 @@ export function admission(db: Database, config: Config, options: { tokenBearerAl
 
 /**
  * Agent registration instead of admission: its own count per client address (an hour's window),
- * so keys cannot be farmed to escape the limits above. Only well-formed attempts count (DESIGN.md):
+ * so keys cannot be farmed to escape the limits above. Only well-formed attempts count (docs/api.md):
  * the registration operation calls the returned function once the body has passed validation, so
  * a 400 (or a 415) spends nothing.
  */

@@ -38,7 +38,7 @@ function accountPaths(): Paths {
           },
           [400, 409, 429],
           false,
-          // Registration's own throttle (DESIGN.md), and that only well-formed attempts count.
+          // Registration's own throttle (docs/api.md), and that only well-formed attempts count.
           {
             429:
               'Too many registrations from this client address in the last hour (`REGISTRATIONS_PER_HOUR`, 10 by default). ' +

@@ -1,7 +1,7 @@
 // Agents, accounts and API keys, the REST door: POST /api/agents/register, GET /api/account/me
 // and /api/v1/user-api-keys (POST mints, GET lists, DELETE /{id} revokes). Each handler calls
 // one operation (operations.ts).
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { jsonBody } from '../http/body-type';
@@ -17,9 +17,10 @@ export function registrationRouter(db: Database, config: Config): Router {
   return router;
 }
 
-/** Routes behind admission (the caller is known). */
-export function accountRouter(db: Database): Router {
+/** Routes behind admission (the caller is known): `admit` runs first on each of its paths. */
+export function accountRouter(db: Database, admit: RequestHandler): Router {
   const router = Router();
+  router.use(['/account/me', '/v1/user-api-keys'], admit);
 
   router.get('/account/me', async (req, res) => {
     res.json({ success: true, data: await currentAccount(db, req.caller) });

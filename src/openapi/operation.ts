@@ -16,7 +16,7 @@ export type Paths = Record<string, Record<string, ZodOpenApiOperationObject>>;
 type Status = `${1 | 2 | 3 | 4 | 5}${string}`;
 
 const seconds = (description: string) => z.int().min(0).meta({ description, example: 86400 });
-// Sent on every response of an admitted request (DESIGN.md: anonymous reads, keys): always on a
+// Sent on every response of an admitted request (docs/api.md: anonymous reads, keys): always on a
 // success; on an error when the request got as far as admission (a malformed key, a refused
 // address or a malformed body is answered before it, without them).
 const rateLimitHeaders = (required: boolean) => {

@@ -1,5 +1,5 @@
 // What the API answers, as zod schemas: the OpenAPI document is generated from them, and the
-// tests check every response against that document. Shapes follow the spec and DESIGN.md
+// tests check every response against that document. Shapes follow docs/api.md
 // (both variants' fields in one body).
 import { z } from 'zod';
 
@@ -179,7 +179,7 @@ const profileFields = {
   yearEstablished: nullable(z.int()),
   updatedAt: time,
 };
-// `data` is Variant B's reading, the top level Variant A's (DESIGN.md): B's rating is a number
+// `data` is Variant B's reading, the top level Variant A's (docs/api.md): B's rating is a number
 // (0 when unrated), A's specialties are slugs.
 const profile = z
   .object({ ...profileFields, rating: z.number().meta({ description: 'Average of native reviews; 0 when reviewCount is 0.' }) })

@@ -62,7 +62,7 @@ export const markCompleteBody = z.object({ ...common, quoteId });
 export const reviewBody = z.object({
   ...common,
   quoteId,
-  // Half points (DESIGN.md "Reviews"): 4 and 4.5 are ratings, 4.3 is not.
+  // Half points (docs/api.md, "Reviews"): 4 and 4.5 are ratings, 4.3 is not.
   rating: z
     .number({ error: 'must be a number from 1 to 5' })
     .min(1, 'must be a number from 1 to 5')

@@ -1,4 +1,4 @@
-// The help page for owners that a confirm link without its token redirects to (DESIGN.md).
+// The help page for owners that a confirm link without its token redirects to (docs/api.md).
 import { Router } from 'express';
 import { sendPage } from '../http/html';
 import { OWNER_HELP_PATH } from '../requests/paths';

@@ -50,7 +50,8 @@ export function proRouter(db: Database, admit: RequestHandler): Router {
   write('decline', proWrites.decline);
 
   withMethodGuards(router);
-  router.use(admit, notFound);
+  // Its own prefix only: the rest of /v1/pro is the listing claims' (src/claims/routes.ts).
+  router.use(BASE, admit, notFound);
   return router;
 }
 

@@ -1,7 +1,7 @@
 // Webhook endpoints, the REST door: /api/v1/webhook-endpoints (POST creates, GET lists),
 // DELETE /{id}, GET /{id}/deliveries, POST /{id}/test. Behind the API's admission: an API key is
 // required (SQL answers CREDS without one); another account's endpoint is a 404.
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { jsonBody } from '../http/body-type';
@@ -15,9 +15,11 @@ import {
 
 export const WEBHOOK_ENDPOINTS_PATH = '/v1/webhook-endpoints';
 
-export function webhookRouter(db: Database, config: Config): Router {
+/** Behind admission: `admit` runs first on each of its paths. */
+export function webhookRouter(db: Database, config: Config, admit: RequestHandler): Router {
   const router = Router();
   const one = `${WEBHOOK_ENDPOINTS_PATH}/:id`;
+  router.use(WEBHOOK_ENDPOINTS_PATH, admit);
 
   router.post(WEBHOOK_ENDPOINTS_PATH, jsonBody, async (req, res) => {
     res.status(201).json({ success: true, data: await createWebhookEndpoint(db, config, req.caller, req.body ?? {}) });

@@ -69,8 +69,15 @@ describe('the response check', () => {
     expect(() => checkResponse('GET', '/api/v1/public/contractors/search', 404, json, {})).toThrow(/does not list/);
     expect(() => checkResponse('GET', '/api/v1/public/contractors/some-slug', 404, json, { success: false, error: 'x' })).not.toThrow();
   });
-  test('ignores what the document does not describe', () => {
+  test('ignores the routes outside the document and the fallbacks', () => {
     expect(() => checkResponse('GET', '/healthz', 200, json, { anything: true })).not.toThrow();
+    expect(() => checkResponse('POST', '/mcp', 200, json, { jsonrpc: '2.0' })).not.toThrow();
     expect(() => checkResponse('DELETE', '/api/v1/public/contractors/search', 405, json, {})).not.toThrow();
+    expect(() => checkResponse('GET', '/api/v1/nothing-here', 404, json, { success: false, error: 'x' })).not.toThrow();
+  });
+  test('fails a JSON answer of a route the document does not have', () => {
+    expect(() => checkResponse('GET', '/api/v1/undocumented', 200, json, {})).toThrow(/no such operation/);
+    expect(() => checkResponse('PUT', '/api/v1/public/contractors/search', 200, json, {})).toThrow(/no such operation/);
+    expect(() => checkResponse('GET', '/status', 200, json, {})).toThrow(/no such operation/);
   });
 });
