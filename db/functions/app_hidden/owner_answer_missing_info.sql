@@ -15,6 +15,13 @@ begin
   if v_request.id is null then
     raise exception 'This pro has no open missing-info request' using errcode = 'CONFL';
   end if;
+  -- One answer per question, in the pro's order: a shorter or longer list would pair answers
+  -- with the wrong questions (the feed, the e-mails and both pages show them side by side).
+  if cardinality(p_answers) is distinct from cardinality(v_request.questions) then
+    raise exception 'Give one answer per question' using errcode = 'INVAL',
+      detail = format('answers: the pro asked %s question(s); %s answer(s) were given.',
+        cardinality(v_request.questions), coalesce(cardinality(p_answers), 0));
+  end if;
   if p_confirm then
     update app_public.info_requests set answers = p_answers, answered_at = now() where id = v_request.id;
     perform app_private.quote_event('quote.info_provided', v_quote, jsonb_build_object('infoRequestId', v_request.id,
